@@ -1,0 +1,32 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers (docs/architecture.md): TapTraceCore is the pure engine with no dependency and no I/O;
+// every other module depends on it, never the reverse.
+let package = Package(
+    name: "TapTrace",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "taptrace", targets: ["taptrace"]),
+        .library(name: "TapTraceCore", targets: ["TapTraceCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .target(name: "TapTraceCore"),
+        .executableTarget(
+            name: "taptrace",
+            dependencies: [
+                "TapTraceCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "taptrace-bench", dependencies: ["TapTraceCore"]),
+        .testTarget(
+            name: "TapTraceCoreTests",
+            dependencies: ["TapTraceCore"],
+            resources: [.copy("Conformance")]
+        ),
+    ]
+)

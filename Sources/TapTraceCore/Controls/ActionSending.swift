@@ -1,0 +1,100 @@
+/// Target-action (K8–K10, A1–A7): `-[UIControl sendAction:to:forEvent:]` →
+/// `-[UIApplication sendAction:to:from:forEvent:]` → the action, or a walk up the responder
+/// chain for a nil target.
+extension DispatchRun {
+    /// K9: the control's table in registration order; each entry whose events intersect the
+    /// fired set is sent once.
+    func sendControlActions(_ v: Int, _ events: [ControlEvent], event: String) {
+        guard !events.isEmpty else { return }
+        let fired = events.reduce(UInt32(0)) { $0 | $1.bit }
+        let sender = index.ref(view: v)
+        for entry in index.view(v).targets ?? [] where entry.mask & fired != 0 {
+            let targetValue: TraceValue = entry.target.map { .object(objectRef($0)) } ?? .null
+            let s1 = trace.call(sender, "sendAction:to:forEvent:",
+                                [TraceArg("action", .string(entry.action)), TraceArg("target", targetValue),
+                                 TraceArg("event", .string(event))])
+            trace.push(s1)
+            let s2 = trace.call(index.applicationRef, "sendAction:to:from:forEvent:",
+                                [TraceArg("action", .string(entry.action)), TraceArg("target", targetValue),
+                                 TraceArg("sender", .object(sender)), TraceArg("event", .string(event))])
+            trace.push(s2)
+            var record = ActionRecord(t: now, action: entry.action, sender: sender.id, target: nil, via: .target,
+                                      events: events, state: nil)
+            let handled: Bool
+            if let id = entry.target {
+                // A1: an explicit target gets the action.
+                invokeAction(entry.action, on: objectRef(id), sender: sender, event: event)
+                record.target = id
+                handled = true
+            } else if let found = nilTargetWalk(entry.action, sender: .view(v)) {
+                invokeAction(entry.action, on: index.ref(found), sender: sender, event: event)
+                record.target = index.ref(found).id
+                record.via = .responderChain
+                handled = true
+            } else {
+                record.via = .unhandled
+                handled = false
+            }
+            trace.pop()
+            trace.setResult(s2, .bool(handled))
+            trace.pop()
+            actions.append(record)
+        }
+    }
+
+    /// A5: the arguments the selector takes: none, the sender, or the sender and the event.
+    private func invokeAction(_ action: String, on target: ObjectRef, sender: ObjectRef, event: String) {
+        var args: [TraceArg] = []
+        let n = SelectorNames.argumentCount(action)
+        if n >= 1 { args.append(TraceArg("sender", .object(sender))) }
+        if n >= 2 { args.append(TraceArg("event", .string(event))) }
+        trace.call(target, action, args)
+    }
+
+    /// A2–A4: walks from the focused responder or the sender (knob `nilTargetStart`) to the
+    /// first responder that implements the action.
+    private func nilTargetWalk(_ action: String, sender: Responder) -> Responder? {
+        let focused = index.scene.app?.focusedResponder.flatMap { index.responder(withId: $0) }
+        let start: Responder?
+        let why: String
+        switch knobs.nilTargetStart {
+        case .focusedElseSender:
+            start = focused ?? sender
+            why = focused != nil ? "the focused responder" : "no focused responder; the sender"
+        case .senderOnly:
+            start = sender
+            why = "knob nilTargetStart = senderOnly"
+        case .focusedOnly:
+            start = focused
+            why = focused != nil ? "the focused responder" : "no focused responder: nothing is asked"
+        }
+        trace.marker(.chainWalk, start.map { index.ref($0) },
+                     [TraceArg("action", .string(action))],
+                     note: "start = \(start.map { index.ref($0).id } ?? "none") (\(why); A3)")
+        guard let start else { return nil }
+        var r: Responder? = start
+        var seen = Set<Responder>()
+        while let current = r {
+            guard seen.insert(current).inserted else {
+                trace.marker(.chainWalk, index.ref(current), [], note: "nextResponder cycle at \(index.ref(current).id); the walk ends (R7)")
+                return nil
+            }
+            let ref = index.ref(current)
+            let answer: Bool
+            if knobs.nilTargetUsesCanPerformAction {
+                answer = index.canPerformOverride(current, action) ?? index.implements(current, action)
+                trace.call(ref, "canPerformAction:withSender:",
+                           [TraceArg("action", .string(action)), TraceArg("sender", .object(index.ref(sender)))],
+                           result: .bool(answer))
+            } else {
+                // A4: respondsToSelector:, and a declared canPerformAction: NO skips it.
+                answer = index.implements(current, action) && index.canPerformOverride(current, action) != false
+                trace.marker(.chainWalk, ref, [TraceArg("action", .string(action)), TraceArg("implements", .bool(answer))],
+                             note: "\(ref.id) implements \(action)? \(answer ? "YES" : "NO")")
+            }
+            if answer { return current }
+            r = index.nextResponder(current, includeWindowScene: knobs.includeWindowScene)
+        }
+        return nil
+    }
+}

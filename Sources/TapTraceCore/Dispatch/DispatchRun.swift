@@ -1,0 +1,178 @@
+/// One dispatch of a touch sequence against an indexed scene: the pipeline of rules §2, run
+/// update by update on the virtual clock. All mutable state of a run lives here; the scene index
+/// is shared and never copied.
+///
+/// The pipeline for an input record at time t (rules §2):
+/// 1. timers due at or before t fire first, each as its own update (`fireTimers`);
+/// 2. new touches are hit-tested (`hitTestNewTouches`);
+/// 3. gates and recognizer collection (`gate`, `collectRecognizers`);
+/// 4. `UIApplication.sendEvent:` → `UIWindow.sendEvent:` per window;
+/// 5. the gesture pass (`gesturePass`);
+/// 6. resolution: requirements, questions, state changes, cancels, actions, flushes (`resolve`);
+/// 7. the view pass (`viewPass`);
+/// 8. the sequence end resets finished recognizers (`endSequenceIfDone`).
+final class DispatchRun {
+    let index: SceneIndex
+    let knobs: Knobs
+    let hitTester: HitTester
+    var trace: TraceRecorder
+    var actions: [ActionRecord] = []
+    var touches: [TouchState] = []
+    var touchIndexById: [String: Int] = [:]
+    var sequenceNumber = 0
+    var recognizers: [RecognizerRuntime] = []
+    /// Scene recognizer index → runtime index (created when first collected).
+    var runtimeIndex: [Int: Int] = [:]
+    var controls: [Int: ControlState] = [:]
+    var timers: [PendingTimer] = []
+    var timerSerial = 0
+    var now = 0.0
+    /// Touches changed by the current input record.
+    var changed: [Int] = []
+
+    init(index: SceneIndex, knobs: Knobs, traceEnabled: Bool = true) {
+        self.index = index
+        self.knobs = knobs
+        self.hitTester = HitTester(index: index, knobs: knobs)
+        self.trace = TraceRecorder(enabled: traceEnabled)
+    }
+
+    var fingersDown: Int { touches.reduce(0) { $0 + ($1.phase.isTerminal ? 0 : 1) } }
+
+    // MARK: running
+
+    func run(_ records: [TouchRecord], until: Double?) {
+        for record in records {
+            fireTimers(through: record.t)       // §2 step 1, Q4: a timer due at t fires first
+            processInput(record)
+        }
+        // Q6: keep firing timers after the last input, up to `until` or the drain limit.
+        let last = records.last?.t ?? 0
+        fireTimers(through: until ?? (last + knobs.drainLimit))
+    }
+
+    private func processInput(_ record: TouchRecord) {
+        now = record.t
+        trace.t = record.t
+        trace.cause = .input
+        if fingersDown == 0 { sequenceNumber += 1 }
+        let event = "E\(sequenceNumber)"
+        changed = []
+        var newTouches: [Int] = []
+        for c in record.touches {
+            if c.phase == .began {
+                var t = TouchState(id: c.id, type: c.type ?? .direct, event: event, time: record.t, location: c.at ?? .zero)
+                t.tapCount = tapCount(for: t)
+                touches.append(t)
+                touchIndexById[c.id] = touches.count - 1
+                newTouches.append(touches.count - 1)
+                changed.append(touches.count - 1)
+            } else if let i = touchIndexById[c.id] {
+                touches[i].phase = c.phase
+                if let p = c.at { touches[i].location = p }
+                if c.phase.isTerminal { touches[i].endTime = record.t }
+                changed.append(i)
+            }
+        }
+        hitTestNewTouches(newTouches, event: event)          // step 2
+        for t in newTouches { gate(t) }                      // step 3: E rules
+        for t in newTouches { collectRecognizers(t) }        // step 3: G rules
+
+        // Steps 4–7, once per window that has touches in this event (W6). A touch no window
+        // claimed (W5) is dropped: only its hit-test calls are traced.
+        var windows: [Int] = []
+        for t in changed { if let w = touches[t].window, !windows.contains(w) { windows.append(w) } }
+        if !windows.isEmpty {
+            let app = trace.call(index.applicationRef, "sendEvent:", [TraceArg("event", .string(event))])
+            trace.push(app)
+            for w in windows {
+                let ws = trace.call(index.ref(view: w), "sendEvent:", [TraceArg("event", .string(event))])
+                trace.push(ws)
+                let mine = changed.filter { touches[$0].window == w }
+                gesturePass(mine)                            // step 5
+                withholdArrivals(mine)                       // GV1, GV5, GV6
+                resolve()                                    // step 6
+                viewPass(mine)                               // step 7
+                trace.pop()
+            }
+            trace.pop()
+        }
+        endSequenceIfDone(fromInput: true)                   // step 8
+    }
+
+    // MARK: step 2
+
+    private func hitTestNewTouches(_ newTouches: [Int], event: String) {
+        for t in newTouches {
+            if index.scene.app?.ignoringInteractionEvents == true {
+                // Z2: every touch event is dropped before hit-testing.
+                touches[t].refused = .ignoringInteractionEvents
+                trace.marker(.gate, nil, [TraceArg("touch", .string(touches[t].id))],
+                             note: "\(touches[t].id) dropped: the application ignores interaction events (Z2)")
+                continue
+            }
+            if let (w, v) = hitTester.windowHitTest(screenPoint: touches[t].location, event: event,
+                                                    passes: knobs.hitTestPasses, trace: &trace) {
+                touches[t].window = w
+                touches[t].view = v
+            }
+        }
+    }
+
+    /// T10: a finger-down soon after a nearby lift continues the tap count.
+    private func tapCount(for t: TouchState) -> Int {
+        var best: TouchState?
+        for other in touches where other.phase == .ended {
+            guard let lift = other.liftTime else { continue }
+            guard t.beganTime - lift <= knobs.tapCountInterval,
+                  other.location.distance(to: t.location) <= knobs.tapCountDistance else { continue }
+            if best == nil || other.beganTime > best!.beganTime { best = other }
+        }
+        return (best?.tapCount ?? 0) + 1
+    }
+
+    // MARK: helpers shared by the rule files
+
+    /// Any object of the scene by id, for trace receivers (targets, delegates).
+    func objectRef(_ id: String) -> ObjectRef {
+        switch index.directory[id] {
+        case .view(let v)?: return index.ref(view: v)
+        case .viewController(let v)?: return index.ref(.viewController(ofView: v))
+        case .application?: return index.applicationRef
+        case .appDelegate?: return index.appDelegateRef ?? ObjectRef(id: id, className: id)
+        case .recognizer(let v, let r)?:
+            let gr = index.scene.views[v].gestureRecognizers![r]
+            return ObjectRef(id: gr.id, className: gr.className)
+        case .builtInRecognizer(let v, let base)?:
+            return ObjectRef(id: index.scene.views[v].id + (base == .scrollViewDelay ? ".delay" : ".pan"), className: base.rawValue)
+        case .delegateObject(let v, let r)?:
+            let d = index.scene.views[v].gestureRecognizers![r].delegate!
+            return ObjectRef(id: id, className: d.className ?? id)
+        case nil: return ObjectRef(id: id, className: id)
+        }
+    }
+
+    /// A touch as a call shows it; `receiverView` is the view whose coordinates `inReceiver`
+    /// uses (nil for controllers and the application).
+    func snapshot(_ t: Int, phase: TouchPhase, location: Point? = nil, receiverView: Int?) -> TouchSnapshot {
+        let touch = touches[t]
+        let p = location ?? touch.location
+        let inWindow = touch.window.map { index.geometry[$0].convertFromSuperview(p) } ?? p
+        return TouchSnapshot(id: touch.id, phase: phase, tapCount: touch.tapCount, inWindow: inWindow,
+                             inReceiver: receiverView.map { index.convertFromScreen(p, to: $0) })
+    }
+
+    func touchesArg(_ ts: [Int], phase: TouchPhase, receiverView: Int?, locations: [Int: Point] = [:]) -> TraceArg {
+        let sorted = ts.sorted { touches[$0].id < touches[$1].id }
+        return TraceArg("touches", .touches(sorted.map { snapshot($0, phase: phase, location: locations[$0], receiverView: receiverView) }))
+    }
+
+    func touchIds(_ ts: [Int]) -> String {
+        "{" + ts.map { touches[$0].id }.sorted().joined(separator: ", ") + "}"
+    }
+}
+
+extension TouchState {
+    /// When the finger lifted (for T10); recorded by the view pass bookkeeping.
+    var liftTime: Double? { phase == .ended ? endTime : nil }
+}

@@ -1,0 +1,199 @@
+/// Why `hitTest:withEvent:` returned nil without asking `pointInside:withEvent:` (H1 step 1, H2).
+public enum PruneReason: Sendable, Hashable {
+    case hidden
+    case userInteractionDisabled(classDefault: Bool)
+    case transparent(alpha: Float)
+    case animating
+
+    public var rule: String {
+        switch self {
+        case .hidden: return "H2"
+        case .userInteractionDisabled(let classDefault): return classDefault ? "H9" : "H2"
+        case .transparent: return "H3"
+        case .animating: return "Z1"
+        }
+    }
+
+    public var text: String {
+        switch self {
+        case .hidden: return "hidden"
+        case .userInteractionDisabled(let classDefault):
+            return classDefault ? "userInteractionEnabled = NO (class default)" : "userInteractionEnabled = NO"
+        case .transparent(let alpha):
+            return "alpha \(Double(alpha)) < 0.01 (stored as Float32)"
+        case .animating: return "animating (interaction disabled during the animation)"
+        }
+    }
+}
+
+/// UIKit's hit-testing (H1–H14) and window selection (W1–W3), with the full nested trace.
+///
+/// The recursion of `hitTest:withEvent:` is run on an explicit stack, so a scene 10,000 views
+/// deep is hit-tested without deep native recursion. Its cost follows the views visited: pruned
+/// subtrees and subtrees whose root refuses the point are never entered.
+public struct HitTester {
+    public let index: SceneIndex
+    public let alphaThreshold: Double
+
+    public init(index: SceneIndex, knobs: Knobs) {
+        self.index = index
+        self.alphaThreshold = knobs.alphaThreshold
+    }
+
+    /// H1 step 1: hidden, interaction disabled (Z1: animating), alpha < 0.01 (H3).
+    public func pruneReason(_ v: Int) -> PruneReason? {
+        if index.isHidden(v) { return .hidden }
+        if !index.isUserInteractionEnabled(v) {
+            return .userInteractionDisabled(classDefault: index.view(v).userInteractionEnabled == nil)
+        }
+        if index.isTransparent(v, threshold: alphaThreshold) { return .transparent(alpha: index.alpha[v]) }
+        if index.isAnimating(v) { return .animating }
+        return nil
+    }
+
+    /// `pointInside:withEvent:` with the view's override (H4, H7).
+    public func pointInside(_ v: Int, _ p: Point) -> Bool {
+        let bounds = index.geometry[v].bounds
+        switch index.view(v).overrides?.pointInside {
+        case nil: return bounds.contains(p)
+        case .insets(let top, let left, let bottom, let right)?:
+            return bounds.inset(top: top, left: left, bottom: bottom, right: right).contains(p)
+        case .rects(let rects)?: return rects.contains { $0.contains(p) }
+        case .circle?: return bounds.ellipseContains(p)
+        case .returns(let answer)?: return answer
+        case .orSubviews?:
+            if bounds.contains(p) { return true }
+            return index.view(v).subviews.contains { s in
+                !index.isHidden(s) && !index.isTransparent(s, threshold: alphaThreshold)
+                    && index.geometry[s].bounds.contains(index.geometry[s].convertFromSuperview(p))
+            }
+        }
+    }
+
+    private struct Frame {
+        var view: Int
+        var point: Point
+        var callSeq: Int
+        var superSeq: Int
+        var nextChild: Int
+    }
+
+    /// `[window hitTest:point withEvent:]` with `point` in the window's coordinates.
+    public func hitTest(window: Int, point: Point, event: String?, trace: inout TraceRecorder,
+                        passNote: TraceArg? = nil) -> Int? {
+        var stack: [Frame] = []
+        var returned: Int?? = nil // result of the frame that just finished, for its parent
+
+        func args(_ p: Point) -> [TraceArg] {
+            var a = [TraceArg("point", .point(p))]
+            if let event { a.append(TraceArg("event", .string(event))) }
+            return a
+        }
+
+        /// Starts `hitTest:` on v; returns the result at once when the view is pruned or refuses
+        /// the point, or nil (pushed a frame) when its subviews must be asked.
+        func enter(_ v: Int, _ p: Point, isRoot: Bool) -> Int?? {
+            let ref = index.ref(view: v)
+            var a = args(p)
+            if isRoot, let passNote { a.append(passNote) }
+            let outer = trace.call(ref, "hitTest:withEvent:", a)
+            trace.push(outer)
+            var superSeq = 0
+            if index.view(v).overrides?.hitTest != nil {
+                superSeq = trace.call(ref, "hitTest:withEvent:", args(p), note: "super")
+                trace.push(superSeq)
+            }
+            if let reason = pruneReason(v) {
+                trace.setNote(superSeq != 0 ? superSeq : outer, reason.text + " (\(reason.rule)): pointInside not asked")
+                return .some(finish(Frame(view: v, point: p, callSeq: outer, superSeq: superSeq, nextChild: -1), nil))
+            }
+            let insideSeq = trace.call(ref, "pointInside:withEvent:", args(p))
+            let inside = pointInside(v, p)
+            trace.setResult(insideSeq, .bool(inside))
+            if index.view(v).overrides?.pointInside != nil { trace.setNote(insideSeq, "override (H7)") }
+            let frame = Frame(view: v, point: p, callSeq: outer, superSeq: superSeq,
+                              nextChild: index.view(v).subviews.count - 1)
+            if !inside { return .some(finish(frame, nil)) }
+            stack.append(frame)
+            return nil
+        }
+
+        /// Ends a view's `hitTest:` with super's result, applying the override (H8).
+        func finish(_ f: Frame, _ superResult: Int?) -> Int? {
+            let v = f.view
+            var result = superResult
+            if f.superSeq != 0 {
+                trace.setResult(f.superSeq, superResult.map { .object(index.ref(view: $0)) } ?? .null)
+                trace.pop()
+                switch index.view(v).overrides?.hitTest {
+                case .passThrough?:
+                    if superResult == v { result = nil; trace.setNote(f.callSeq, "override: passThrough (H8)") }
+                case .returnsSelf?:
+                    if superResult != nil { result = v; trace.setNote(f.callSeq, "override: returns self (H8)") }
+                case .redirect(let target)?:
+                    if superResult != nil, let t = index.view(withId: target) {
+                        result = t; trace.setNote(f.callSeq, "override: redirect to \(target) (H8)")
+                    }
+                case nil: break
+                }
+            }
+            trace.setResult(f.callSeq, result.map { .object(index.ref(view: $0)) } ?? .null)
+            trace.pop()
+            return result
+        }
+
+        if let immediate = enter(window, point, isRoot: true) { return immediate }
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            if let r = returned {
+                returned = nil
+                if let hit = r {
+                    // H1 step 3: the first non-nil subview result is returned at once.
+                    let f = stack.removeLast()
+                    returned = .some(finish(f, hit))
+                    continue
+                }
+            }
+            let f = stack[top]
+            if f.nextChild >= 0 {
+                let s = index.view(f.view).subviews[f.nextChild]
+                stack[top].nextChild -= 1
+                let p = index.geometry[s].convertFromSuperview(f.point)
+                if let immediate = enter(s, p, isRoot: false) { returned = .some(immediate) }
+            } else {
+                // H1 step 4: no subview took the point: the view itself.
+                let f = stack.removeLast()
+                returned = .some(finish(f, f.view))
+            }
+        }
+        return returned ?? nil
+    }
+
+    /// W1: offers a screen point to the windows from front to back; the first non-nil result
+    /// owns the touch. H12: with `passes = 2` the identical selection runs twice (only the last
+    /// result matters; overrides are side-effect free).
+    public func windowHitTest(screenPoint: Point, event: String?, passes: Int,
+                              trace: inout TraceRecorder) -> (window: Int, view: Int)? {
+        var found: (Int, Int)?
+        for pass in 1...max(1, passes) {
+            var passArg: TraceArg?
+            if pass > 1 {
+                trace.marker(.hitTestPass, nil, [TraceArg("pass", .number(Double(pass)))],
+                             note: "hit-test pass \(pass) (H12): the same pass again; only the last result counts")
+                passArg = TraceArg("pass", .number(Double(pass)))
+            }
+            found = nil
+            for w in index.windowsFrontToBack {
+                let p = index.geometry[w].convertFromSuperview(screenPoint)
+                if let v = hitTest(window: w, point: p, event: event, trace: &trace, passNote: passArg) {
+                    found = (w, v)
+                    break
+                }
+            }
+        }
+        return found
+    }
+
+    /// The hit-test path: the window down to the hit view.
+    public func path(to v: Int) -> [Int] { index.ancestry(v).reversed() }
+}

@@ -1,0 +1,191 @@
+/// Configuration values for what Apple leaves undocumented or disputed (rules §7, contract §5).
+/// Every result echoes the effective values.
+public enum KnobValue: Sendable, Hashable {
+    case number(Double)
+    case bool(Bool)
+    case string(String)
+}
+
+/// GV3 / §4 item 1: whether a recognizer's first action comes before or after the view's
+/// `touchesCancelled:withEvent:`.
+public enum CancelTiming: String, Sendable, CaseIterable {
+    case beforeAction, afterAction
+}
+
+/// A3 / §4 item 8: where a nil-targeted action starts walking.
+public enum NilTargetStart: String, Sendable, CaseIterable {
+    case focusedElseSender, senderOnly, focusedOnly
+}
+
+public struct Knobs: Sendable, Hashable {
+    public var cancelTiming = CancelTiming.afterAction        // contract §5 (rules default: beforeAction)
+    public var hitTestPasses = 1                              // H12
+    public var alphaThreshold = 0.01                          // H3
+    public var controlTrackingSlop = 70.0                     // K3
+    public var touchDownRequiresTracking = true               // K2
+    public var panHysteresis = 10.0                           // GP5
+    public var longPressMinimumDuration = 0.5                 // GP1
+    public var longPressAllowableMovement = 10.0              // GP2
+    public var tapMaxInterval = 0.35                          // GP10
+    public var tapMaxDuration = 0.75                          // GP11
+    public var tapAllowableMovement = 45.0                    // GP12
+    public var tapCountInterval = 0.35                        // T10
+    public var tapCountDistance = 45.0                        // T10
+    public var swipeMinimumDistance = 50.0                    // GP (docs/decisions.md)
+    public var swipeMaximumDeviation = 50.0                   // GP (docs/decisions.md)
+    public var swipeMaximumDuration = 0.5                     // GP (docs/decisions.md)
+    public var pinchHysteresis = 8.0                          // GP (docs/decisions.md)
+    public var rotationHysteresis = 0.0873                    // GP (docs/decisions.md), radians
+    public var screenEdgeMargin = 20.0                        // GP (docs/decisions.md)
+    public var scrollDelay = 0.15                             // GP13, SV2
+    public var askViewsOnlyWhenCancelling = true              // GS7
+    public var askGRViewShouldBegin = false                   // GS7
+    public var nilTargetStart = NilTargetStart.focusedElseSender // A3
+    public var nilTargetUsesCanPerformAction = false          // A4
+    public var includeWindowScene = false                     // R6
+    public var drainLimit = 5.0                               // Q6
+
+    public init() {}
+
+    /// Knob names in the order results list them.
+    public static let names: [String] = [
+        "cancelTiming", "hitTestPasses", "alphaThreshold", "controlTrackingSlop",
+        "touchDownRequiresTracking", "panHysteresis", "longPressMinimumDuration",
+        "longPressAllowableMovement", "tapMaxInterval", "tapMaxDuration", "tapAllowableMovement",
+        "tapCountInterval", "tapCountDistance", "swipeMinimumDistance", "swipeMaximumDeviation",
+        "swipeMaximumDuration", "pinchHysteresis", "rotationHysteresis", "screenEdgeMargin",
+        "scrollDelay", "askViewsOnlyWhenCancelling", "askGRViewShouldBegin", "nilTargetStart",
+        "nilTargetUsesCanPerformAction", "includeWindowScene", "drainLimit",
+    ]
+
+    public func value(of name: String) -> KnobValue? {
+        switch name {
+        case "cancelTiming": return .string(cancelTiming.rawValue)
+        case "hitTestPasses": return .number(Double(hitTestPasses))
+        case "alphaThreshold": return .number(alphaThreshold)
+        case "controlTrackingSlop": return .number(controlTrackingSlop)
+        case "touchDownRequiresTracking": return .bool(touchDownRequiresTracking)
+        case "panHysteresis": return .number(panHysteresis)
+        case "longPressMinimumDuration": return .number(longPressMinimumDuration)
+        case "longPressAllowableMovement": return .number(longPressAllowableMovement)
+        case "tapMaxInterval": return .number(tapMaxInterval)
+        case "tapMaxDuration": return .number(tapMaxDuration)
+        case "tapAllowableMovement": return .number(tapAllowableMovement)
+        case "tapCountInterval": return .number(tapCountInterval)
+        case "tapCountDistance": return .number(tapCountDistance)
+        case "swipeMinimumDistance": return .number(swipeMinimumDistance)
+        case "swipeMaximumDeviation": return .number(swipeMaximumDeviation)
+        case "swipeMaximumDuration": return .number(swipeMaximumDuration)
+        case "pinchHysteresis": return .number(pinchHysteresis)
+        case "rotationHysteresis": return .number(rotationHysteresis)
+        case "screenEdgeMargin": return .number(screenEdgeMargin)
+        case "scrollDelay": return .number(scrollDelay)
+        case "askViewsOnlyWhenCancelling": return .bool(askViewsOnlyWhenCancelling)
+        case "askGRViewShouldBegin": return .bool(askGRViewShouldBegin)
+        case "nilTargetStart": return .string(nilTargetStart.rawValue)
+        case "nilTargetUsesCanPerformAction": return .bool(nilTargetUsesCanPerformAction)
+        case "includeWindowScene": return .bool(includeWindowScene)
+        case "drainLimit": return .number(drainLimit)
+        default: return nil
+        }
+    }
+
+    /// Sets a knob; returns what is wrong with the value, or nil when it was accepted.
+    public mutating func set(_ name: String, _ value: KnobValue) -> String? {
+        func number(_ range: ClosedRange<Double> = 0...Double.greatestFiniteMagnitude) -> Double? {
+            if case .number(let n) = value, n.isFinite, range.contains(n) { return n }
+            return nil
+        }
+        func flag() -> Bool? {
+            if case .bool(let b) = value { return b }
+            return nil
+        }
+        func word<E: RawRepresentable & CaseIterable>(_: E.Type) -> E? where E.RawValue == String {
+            if case .string(let s) = value { return E(rawValue: s) }
+            return nil
+        }
+        func wordChoices<E: RawRepresentable & CaseIterable>(_: E.Type) -> String where E.RawValue == String {
+            "must be one of " + E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        }
+        let nonNegative = "must be a finite number ≥ 0"
+        let boolean = "must be true or false"
+        switch name {
+        case "cancelTiming":
+            guard let v = word(CancelTiming.self) else { return wordChoices(CancelTiming.self) }
+            cancelTiming = v
+        case "hitTestPasses":
+            guard let n = number(1...2), n == n.rounded() else { return "must be 1 or 2" }
+            hitTestPasses = Int(n)
+        case "alphaThreshold":
+            guard let n = number(0...1) else { return "must be a number in 0...1" }
+            alphaThreshold = n
+        case "touchDownRequiresTracking":
+            guard let b = flag() else { return boolean }
+            touchDownRequiresTracking = b
+        case "askViewsOnlyWhenCancelling":
+            guard let b = flag() else { return boolean }
+            askViewsOnlyWhenCancelling = b
+        case "askGRViewShouldBegin":
+            guard let b = flag() else { return boolean }
+            askGRViewShouldBegin = b
+        case "nilTargetStart":
+            guard let v = word(NilTargetStart.self) else { return wordChoices(NilTargetStart.self) }
+            nilTargetStart = v
+        case "nilTargetUsesCanPerformAction":
+            guard let b = flag() else { return boolean }
+            nilTargetUsesCanPerformAction = b
+        case "includeWindowScene":
+            guard let b = flag() else { return boolean }
+            includeWindowScene = b
+        default:
+            guard Knobs.names.contains(name) else {
+                return "unknown knob (known: \(Knobs.names.joined(separator: ", ")))"
+            }
+            guard let n = number() else { return nonNegative }
+            switch name {
+            case "controlTrackingSlop": controlTrackingSlop = n
+            case "panHysteresis": panHysteresis = n
+            case "longPressMinimumDuration": longPressMinimumDuration = n
+            case "longPressAllowableMovement": longPressAllowableMovement = n
+            case "tapMaxInterval": tapMaxInterval = n
+            case "tapMaxDuration": tapMaxDuration = n
+            case "tapAllowableMovement": tapAllowableMovement = n
+            case "tapCountInterval": tapCountInterval = n
+            case "tapCountDistance": tapCountDistance = n
+            case "swipeMinimumDistance": swipeMinimumDistance = n
+            case "swipeMaximumDeviation": swipeMaximumDeviation = n
+            case "swipeMaximumDuration": swipeMaximumDuration = n
+            case "pinchHysteresis": pinchHysteresis = n
+            case "rotationHysteresis": rotationHysteresis = n
+            case "screenEdgeMargin": screenEdgeMargin = n
+            case "scrollDelay": scrollDelay = n
+            case "drainLimit": drainLimit = n
+            default: return "unknown knob"
+            }
+        }
+        return nil
+    }
+
+    /// These knobs with `overrides` applied in order (later wins).
+    public func applying(_ overrides: KnobOverrides...) -> Knobs {
+        var k = self
+        for o in overrides {
+            for (name, value) in o.values { _ = k.set(name, value) }
+        }
+        return k
+    }
+}
+
+/// Knob values given by a scene or a request, in the order given.
+public struct KnobOverrides: Sendable, Hashable {
+    public var values: [(String, KnobValue)]
+    public init(_ values: [(String, KnobValue)] = []) { self.values = values }
+    public var isEmpty: Bool { values.isEmpty }
+
+    public static func == (l: KnobOverrides, r: KnobOverrides) -> Bool {
+        l.values.count == r.values.count && zip(l.values, r.values).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+    }
+    public func hash(into h: inout Hasher) {
+        for (k, v) in values { h.combine(k); h.combine(v) }
+    }
+}

@@ -1,0 +1,37 @@
+/// §2 step 5: inside `UIWindow.sendEvent:`, before any view sees the touches, every recognizer
+/// that receives touches of this event gets them, one call per phase (G3 order, A-GR).
+extension DispatchRun {
+    static func touchSelector(_ phase: TouchPhase) -> String {
+        switch phase {
+        case .began: return "touchesBegan:withEvent:"
+        case .moved, .stationary: return "touchesMoved:withEvent:"
+        case .ended: return "touchesEnded:withEvent:"
+        case .cancelled: return "touchesCancelled:withEvent:"
+        }
+    }
+
+    /// GS5/GS6: possible recognizers and continuous ones that have begun receive touches;
+    /// failed or finished ones receive nothing until reset.
+    func receivesTouches(_ g: Int) -> Bool {
+        let s = recognizers[g].state
+        return s == .possible || s == .began || s == .changed
+    }
+
+    func gesturePass(_ mine: [Int]) {
+        var order: [Int] = []
+        for t in mine { for g in touches[t].recognizers where !order.contains(g) { order.append(g) } }
+        for g in order {
+            for phase in [TouchPhase.began, .moved, .ended, .cancelled] {
+                guard receivesTouches(g) else { break }
+                let ts = mine.filter { touches[$0].phase == phase && recognizers[g].touches.contains($0) }
+                guard !ts.isEmpty else { continue }
+                let seq = trace.call(ref(recognizer: g), DispatchRun.touchSelector(phase),
+                                     [touchesArg(ts, phase: phase, receiverView: info(g).view),
+                                      TraceArg("event", .string(touches[ts[0]].event))])
+                trace.push(seq)
+                recognizerTouches(g, phase, ts)
+                trace.pop()
+            }
+        }
+    }
+}

@@ -1,0 +1,76 @@
+/// A recognizer's state during one run. Created the first time the recognizer is collected for
+/// a touch; reset (GS8) at the end of a sequence once it reached a final state.
+struct RecognizerRuntime {
+    /// Index into `SceneIndex.recognizers`.
+    let info: Int
+    var state: RecognizerState = .possible
+    /// Every state it was in, in order (result `recognizers[].states`).
+    var history: [RecognizerState] = [.possible]
+    /// Touches it receives (G2), in collection order; kept until reset.
+    var touches: [Int] = []
+    /// It wants to leave `possible` (begin or recognize); resolution decides (§5.2 placement).
+    var wantsToRecognize = false
+    /// A `pending` marker was written for the current wait (GS10).
+    var pendingMarked = false
+    /// GM7: runtime indices this one requires to fail, from delegate answers.
+    var dynamicRequirements: [Int] = []
+    /// State changes made inside touch methods whose actions are still to be sent (GS4).
+    var pendingActionStates: [RecognizerState] = []
+
+    // Gesture data (GP rules), in screen coordinates.
+    var down: [Int] = []
+    var starts: [Int: Point] = [:]
+    var startTime = 0.0
+    var tapsCompleted = 0
+    var maxTouchesInTap = 0
+    var firstTapLocation: Point?
+    var startSpan: Double?
+    var startAngle: Double?
+    var lastLocations: [Int: Point] = [:]
+
+    init(info: Int) { self.info = info }
+
+    mutating func clearGestureData() {
+        down = []; starts = [:]; tapsCompleted = 0; maxTouchesInTap = 0; firstTapLocation = nil
+        startSpan = nil; startAngle = nil; lastLocations = [:]; wantsToRecognize = false
+        pendingMarked = false; dynamicRequirements = []; pendingActionStates = []
+    }
+}
+
+extension DispatchRun {
+    func info(_ g: Int) -> RecognizerInfo { index.recognizers[recognizers[g].info] }
+    func ref(recognizer g: Int) -> ObjectRef { info(g).ref }
+
+    /// The runtime index of a scene recognizer, creating its runtime state on first use.
+    func runtime(for r: Int) -> Int {
+        if let g = runtimeIndex[r] { return g }
+        recognizers.append(RecognizerRuntime(info: r))
+        runtimeIndex[r] = recognizers.count - 1
+        return recognizers.count - 1
+    }
+
+    /// Whether two recognizers interact (GM1): they hold a common touch.
+    func interact(_ a: Int, _ b: Int) -> Bool {
+        guard a != b else { return false }
+        let tb = recognizers[b].touches
+        return recognizers[a].touches.contains { tb.contains($0) }
+    }
+
+    /// Every state change goes through here: the trace entry and the `states` history.
+    func transition(_ g: Int, to new: RecognizerState, reason: String) {
+        let old = recognizers[g].state
+        recognizers[g].state = new
+        recognizers[g].history.append(new)
+        trace.state(ref(recognizer: g), from: old, to: new, reason: reason, discrete: info(g).isDiscrete)
+        if new != .possible {
+            recognizers[g].wantsToRecognize = false
+            if old == .possible { cancelTimers(of: g) }       // Q5
+        }
+    }
+
+    /// A recognizer fails while possible (its own decision or a forced one).
+    func fail(_ g: Int, _ reason: String) {
+        guard recognizers[g].state == .possible else { return }
+        transition(g, to: .failed, reason: reason)
+    }
+}

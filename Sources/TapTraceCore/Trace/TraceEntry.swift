@@ -1,0 +1,92 @@
+/// Who received a call, or what a marker or state change is about.
+public struct ObjectRef: Sendable, Hashable {
+    public var id: String
+    public var className: String
+    public init(id: String, className: String) { self.id = id; self.className = className }
+}
+
+/// A touch as a call shows it: its id and phase in this call, and where it is (§5.2).
+public struct TouchSnapshot: Sendable, Hashable {
+    public var id: String
+    public var phase: TouchPhase
+    public var tapCount: Int
+    public var inWindow: Point
+    /// In the receiver's bounds coordinates (for recognizers: their view's); nil for receivers
+    /// that are not views (controllers, the application).
+    public var inReceiver: Point?
+}
+
+/// Values of call arguments and results.
+public enum TraceValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case point(Point)
+    case object(ObjectRef)
+    case touches([TouchSnapshot])
+    case strings([String])
+    case objects([ObjectRef])
+}
+
+public struct TraceArg: Sendable, Hashable {
+    public var name: String
+    public var value: TraceValue
+    public init(_ name: String, _ value: TraceValue) { self.name = name; self.value = value }
+}
+
+/// `cause` of an entry: the input record, or a recognizer's timer (Q3).
+public enum TraceCause: Sendable, Hashable {
+    case input
+    case timer(String)
+    public var text: String {
+        switch self {
+        case .input: return "input"
+        case .timer(let id): return "timer:" + id
+        }
+    }
+}
+
+/// `UIGestureRecognizer.State` (GS1). `.recognized` is `.ended` (raw value 3).
+public enum RecognizerState: String, Sendable, Hashable {
+    case possible, began, changed, ended, cancelled, failed
+    public var isTerminal: Bool { self == .ended || self == .cancelled || self == .failed }
+    /// Began or recognized: the recognizer has "recognized" in the GV sense (GV9).
+    public var hasRecognized: Bool { self == .began || self == .changed || self == .ended }
+}
+
+/// Marker kinds (§5.2): no UIKit call happens; they explain the trace. `control` is an addition:
+/// a control's highlight, inside test and fired events (SC-02's `[control]` lines).
+public enum MarkerKind: String, Sendable, Hashable {
+    case collect, gate, withhold, flush, drop, pending, chainWalk, hitTestPass, sequenceEnd, timer, control
+}
+
+public struct TraceEntry: Sendable, Hashable {
+    public enum Kind: String, Sendable { case call, state, marker }
+
+    public var seq: Int
+    public var t: Double
+    public var cause: TraceCause
+    public var kind: Kind
+    public var receiver: ObjectRef?
+    /// Objective-C selector of a call (the Swift spelling is derived, `SelectorNames`).
+    public var selector: String?
+    public var args: [TraceArg]
+    /// Result of a call; nil for void methods (written as JSON null).
+    public var result: TraceValue?
+    public var depth: Int
+    public var parent: Int?
+    public var note: String?
+    // state entries
+    public var from: RecognizerState?
+    public var to: RecognizerState?
+    public var reason: String?
+    public var discrete = false
+    // marker entries
+    public var marker: MarkerKind?
+
+    init(seq: Int, t: Double, cause: TraceCause, kind: Kind, depth: Int, parent: Int?) {
+        self.seq = seq; self.t = t; self.cause = cause; self.kind = kind
+        self.depth = depth; self.parent = parent; self.args = []
+    }
+}

@@ -1,0 +1,79 @@
+/// One problem in an input document: where (RFC 6901 JSON pointer) and what.
+public struct Issue: Sendable, Hashable, CustomStringConvertible {
+    public var pointer: String
+    public var message: String
+    public init(_ pointer: String, _ message: String) { self.pointer = pointer; self.message = message }
+    public var description: String { "\(pointer.isEmpty ? "/" : pointer): \(message)" }
+}
+
+/// Collects issues up to a cap, so that a million broken views give a readable answer.
+public struct IssueList: Sendable {
+    public static let cap = 1000
+    public private(set) var issues: [Issue] = []
+    public private(set) var omitted = 0
+    public init() {}
+    public var isEmpty: Bool { issues.isEmpty }
+
+    public mutating func add(_ pointer: @autoclosure () -> String, _ message: @autoclosure () -> String) {
+        guard issues.count < IssueList.cap else { omitted += 1; return }
+        issues.append(Issue(pointer(), message()))
+    }
+
+    public mutating func append(contentsOf other: IssueList) {
+        for issue in other.issues { add(issue.pointer, issue.message) }
+        omitted += other.omitted
+    }
+}
+
+/// An input document that parsed as JSON but does not describe a valid scene, touch sequence or
+/// request. Every issue found is listed, not only the first.
+public struct ValidationFailure: Error, Sendable, CustomStringConvertible {
+    public var issues: [Issue]
+    /// Issues beyond `IssueList.cap` that were counted but not listed.
+    public var omitted: Int
+    public init(_ list: IssueList) { issues = list.issues; omitted = list.omitted }
+    public init(issues: [Issue]) { self.issues = issues; omitted = 0 }
+    public var description: String {
+        var lines = issues.map(\.description)
+        if omitted > 0 { lines.append("… and \(omitted) more") }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Why an input could not be used: not JSON at all, or JSON that fails validation.
+public enum InputError: Error, Sendable, CustomStringConvertible {
+    case syntax(JSONSyntaxError)
+    case invalid(ValidationFailure)
+    public var description: String {
+        switch self {
+        case .syntax(let e): return "malformed JSON at \(e)"
+        case .invalid(let f): return f.description
+        }
+    }
+}
+
+public enum JSONPointer {
+    /// Escapes one reference token (RFC 6901: "~" → "~0", "/" → "~1").
+    public static func escape(_ token: String) -> String {
+        guard token.contains(where: { $0 == "~" || $0 == "/" }) else { return token }
+        return token.replacingTildeAndSlash()
+    }
+}
+
+extension String {
+    fileprivate func replacingTildeAndSlash() -> String {
+        var out = ""
+        for ch in self {
+            switch ch {
+            case "~": out += "~0"
+            case "/": out += "~1"
+            default: out.append(ch)
+            }
+        }
+        return out
+    }
+
+    /// Appends a reference token to a JSON pointer.
+    public func pointer(_ key: String) -> String { self + "/" + JSONPointer.escape(key) }
+    public func pointer(_ index: Int) -> String { self + "/" + String(index) }
+}

@@ -1,0 +1,272 @@
+/// Checks what a scene means, beyond its JSON shape: unique ids, references that resolve,
+/// geometry that determines the view's bounds, and properties that belong to the view's class.
+/// Works the same on decoded scenes and on scenes built in code (importers, tests).
+public struct SceneValidator {
+    let scene: Scene
+    let base: String
+    var issues = IssueList()
+
+    public static func validate(_ scene: Scene, at base: String = "") -> IssueList {
+        var v = SceneValidator(scene: scene, base: base)
+        v.run()
+        return v.issues
+    }
+
+    init(scene: Scene, base: String) { self.scene = scene; self.base = base }
+
+    // MARK: pointers
+
+    /// RFC 6901 pointer of a view, from its position among its siblings.
+    public static func pointer(ofView index: Int, in scene: Scene, base: String = "") -> String {
+        var positions: [Int] = []
+        var v = index
+        while let parent = scene.views[v].superview {
+            positions.append(scene.views[parent].subviews.firstIndex(of: v) ?? 0)
+            v = parent
+        }
+        var p = base.pointer("windows").pointer(scene.windows.firstIndex(of: v) ?? 0)
+        for pos in positions.reversed() { p = p.pointer("subviews").pointer(pos) }
+        return p
+    }
+
+    func pointer(_ view: Int) -> String { SceneValidator.pointer(ofView: view, in: scene, base: base) }
+
+    func pointer(of object: SceneObject) -> String {
+        switch object {
+        case .view(let v): return pointer(v)
+        case .viewController(let v): return pointer(v).pointer("viewController")
+        case .recognizer(let v, let r): return pointer(v).pointer("gestureRecognizers").pointer(r)
+        case .builtInRecognizer(let v, _): return pointer(v) + " (built-in recognizer)"
+        case .application: return base.pointer("app")
+        case .appDelegate: return base.pointer("app").pointer("delegate")
+        case .delegateObject(let v, let r): return pointer(v).pointer("gestureRecognizers").pointer(r).pointer("delegate")
+        }
+    }
+
+    // MARK: checks
+
+    mutating func run() {
+        var duplicates: [(String, SceneObject, SceneObject)] = []
+        let directory = ObjectDirectory(scene: scene) { id, first, second in duplicates.append((id, first, second)) }
+        for (id, first, second) in duplicates {
+            let at = idPointer(of: second, at: pointer(of: second))
+            let firstAt = pointer(of: first)
+            issues.add(at, "duplicate id \"\(id)\": already used at \(firstAt)")
+        }
+        if scene.windows.isEmpty {
+            issues.add(base.pointer("windows"), "a scene needs at least one window")
+        }
+        checkApp(directory)
+        let windowSet = Set(scene.windows)
+        for (v, view) in scene.views.enumerated() {
+            checkView(v, view, isWindow: windowSet.contains(v), directory)
+        }
+    }
+
+    private func idPointer(of object: SceneObject, at pointer: String) -> String {
+        switch object {
+        case .builtInRecognizer: return pointer
+        default: return pointer.pointer("id")
+        }
+    }
+
+    private mutating func checkResponderRef(_ id: String?, at pointer: @autoclosure () -> String,
+                                            _ directory: ObjectDirectory, what: String) {
+        guard let id else { return }
+        switch directory[id] {
+        case nil: issues.add(pointer(), "\(what) \"\(id)\" is not an id in this scene")
+        case let object? where !object.isResponder:
+            issues.add(pointer(), "\(what) \"\(id)\" is not a responder (views, view controllers, the application and its delegate are)")
+        default: break
+        }
+    }
+
+    private mutating func checkTargetRef(_ id: String?, at pointer: @autoclosure () -> String, _ directory: ObjectDirectory) {
+        guard let id else { return }
+        switch directory[id] {
+        case nil: issues.add(pointer(), "target \"\(id)\" is not an id in this scene")
+        case let object? where object.isRecognizer:
+            issues.add(pointer(), "target \"\(id)\" is a gesture recognizer, which has no action methods here")
+        default: break
+        }
+    }
+
+    private mutating func checkRecognizerRefs(_ ids: [String], at pointer: (Int) -> String,
+                                              _ directory: ObjectDirectory, selfId: String? = nil) {
+        for (i, id) in ids.enumerated() {
+            if id == selfId {
+                issues.add(pointer(i), "a recognizer cannot refer to itself here")
+            } else if directory[id]?.isRecognizer != true {
+                issues.add(pointer(i), "\"\(id)\" is not a gesture recognizer id in this scene")
+            }
+        }
+    }
+
+    private mutating func checkSelectors(_ selectors: [String]?, at pointer: String) {
+        for (i, s) in (selectors ?? []).enumerated() where !SceneValidator.isSelector(s) {
+            issues.add(pointer.pointer(i), "\"\(s)\" is not an Objective-C selector (like \"save:\" or \"save:forEvent:\")")
+        }
+    }
+
+    static func isSelector(_ s: String) -> Bool {
+        guard let first = s.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
+        return s.unicodeScalars.allSatisfy { $0 == ":" || $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+    }
+
+    private mutating func checkResponderOverrides(_ o: ResponderOverrides?, at pointer: String, _ directory: ObjectDirectory) {
+        guard let o else { return }
+        checkResponderRef(o.nextResponder, at: pointer.pointer("nextResponder"), directory, what: "nextResponder")
+    }
+
+    private mutating func checkApp(_ directory: ObjectDirectory) {
+        guard let app = scene.app else { return }
+        let at = base.pointer("app")
+        checkSelectors(app.implements, at: at.pointer("implements"))
+        checkResponderOverrides(app.overrides, at: at.pointer("overrides"), directory)
+        checkResponderRef(app.focusedResponder, at: at.pointer("focusedResponder"), directory, what: "focusedResponder")
+        if let d = app.delegate {
+            checkSelectors(d.implements, at: at.pointer("delegate").pointer("implements"))
+            checkResponderOverrides(d.overrides, at: at.pointer("delegate").pointer("overrides"), directory)
+            if d.isResponder == false, d.overrides?.touches != nil || d.overrides?.nextResponder != nil {
+                issues.add(at.pointer("delegate").pointer("overrides"), "a delegate that is not a UIResponder has no touch methods or nextResponder")
+            }
+        }
+    }
+
+    private mutating func checkView(_ v: Int, _ view: ViewSpec, isWindow: Bool, _ directory: ObjectDirectory) {
+        let here = pointer(v)
+        if isWindow, view.base != .UIWindow {
+            issues.add(here.pointer(view.explicitBase ? "base" : "class"),
+                       "a window's base class must be UIWindow, not \(view.base.rawValue)")
+        }
+        if !isWindow, view.base == .UIWindow {
+            issues.add(here.pointer(view.explicitBase ? "base" : "class"), "a UIWindow can only appear in /windows")
+        }
+        if !isWindow {
+            if view.level != nil { issues.add(here.pointer("level"), "only windows have a level") }
+            if view.isKey != nil { issues.add(here.pointer("isKey"), "only windows have isKey") }
+        }
+        if isWindow, view.viewController != nil {
+            issues.add(here.pointer("viewController"), "a window is not a view controller's view; put the root view controller on the window's root view")
+        }
+        if !view.base.isControl {
+            if view.enabled != nil { issues.add(here.pointer("enabled"), "only UIControl subclasses have enabled (base is \(view.base.rawValue))") }
+            if view.targets != nil { issues.add(here.pointer("targets"), "only UIControl subclasses have a target-action table (base is \(view.base.rawValue))") }
+            if view.overrides?.beginTracking != nil { issues.add(here.pointer("overrides").pointer("beginTracking"), "only UIControl subclasses track touches") }
+            if view.overrides?.continueTracking != nil { issues.add(here.pointer("overrides").pointer("continueTracking"), "only UIControl subclasses track touches") }
+        }
+        if !view.base.isScrollView {
+            if view.scrollView != nil { issues.add(here.pointer("scrollView"), "only UIScrollView subclasses have scrollView settings (base is \(view.base.rawValue))") }
+            if view.overrides?.touchesShouldBegin != nil { issues.add(here.pointer("overrides").pointer("touchesShouldBegin"), "only UIScrollView subclasses have touchesShouldBegin") }
+            if view.overrides?.touchesShouldCancel != nil { issues.add(here.pointer("overrides").pointer("touchesShouldCancel"), "only UIScrollView subclasses have touchesShouldCancel") }
+        }
+        checkGeometry(view, at: here)
+        checkSelectors(view.implements, at: here.pointer("implements"))
+        if let o = view.overrides {
+            let at = here.pointer("overrides")
+            if case .redirect(let target)? = o.hitTest {
+                if case .view? = directory[target] {} else {
+                    issues.add(at.pointer("hitTest").pointer("redirect"), "\"\(target)\" is not a view id in this scene")
+                }
+            }
+            checkResponderRef(o.nextResponder, at: at.pointer("nextResponder"), directory, what: "nextResponder")
+            for gr in (o.gestureRecognizerShouldBegin?.byRecognizer.keys.sorted() ?? []) where directory[gr]?.isRecognizer != true {
+                issues.add(at.pointer("gestureRecognizerShouldBegin").pointer("byRecognizer").pointer(gr),
+                           "\"\(gr)\" is not a gesture recognizer id in this scene")
+            }
+        }
+        for (i, t) in (view.targets ?? []).enumerated() {
+            checkTargetRef(t.target, at: here.pointer("targets").pointer(i).pointer("target"), directory)
+            if !SceneValidator.isSelector(t.action) {
+                issues.add(here.pointer("targets").pointer(i).pointer("action"), "\"\(t.action)\" is not an Objective-C selector")
+            }
+        }
+        if let vc = view.viewController {
+            let at = here.pointer("viewController")
+            if let p = vc.presentedBy {
+                if p == vc.id {
+                    issues.add(at.pointer("presentedBy"), "a view controller cannot present itself")
+                } else if case .viewController? = directory[p] {} else {
+                    issues.add(at.pointer("presentedBy"), "\"\(p)\" is not a view controller id in this scene")
+                }
+            }
+            checkSelectors(vc.implements, at: at.pointer("implements"))
+            checkResponderOverrides(vc.overrides, at: at.pointer("overrides"), directory)
+        }
+        for (r, gr) in (view.gestureRecognizers ?? []).enumerated() {
+            checkRecognizer(gr, at: here.pointer("gestureRecognizers").pointer(r), directory)
+        }
+    }
+
+    /// Contract §1: `frame`, or `center` with `bounds`; a transform with a frame means the frame
+    /// is the transformed bounding box.
+    private mutating func checkGeometry(_ view: ViewSpec, at here: String) {
+        switch (view.frame, view.center) {
+        case (nil, nil):
+            issues.add(here, "needs \"frame\" (or \"center\" with \"bounds\")")
+        case (_?, _?):
+            issues.add(here.pointer("center"), "give \"frame\" or \"center\", not both")
+        case (nil, _?):
+            if view.bounds == nil { issues.add(here.pointer("bounds"), "\"center\" needs \"bounds\" for the view's size") }
+        case (let frame?, nil):
+            let t = view.transform ?? .identity
+            if t.isIdentity {
+                if let b = view.bounds, b.size != frame.size {
+                    issues.add(here.pointer("bounds"), "bounds size \(JSONWriter.format(b.size.width))×\(JSONWriter.format(b.size.height)) differs from frame size \(JSONWriter.format(frame.size.width))×\(JSONWriter.format(frame.size.height)); without a transform they are the same")
+                }
+            } else if view.bounds == nil, ViewGeometryResolver.solveSize(frame: frame, transform: t) == nil {
+                issues.add(here.pointer("transform"), "this transform does not determine the bounds size from the frame (bounding box); give \"bounds\" as well")
+            }
+        }
+    }
+
+    private mutating func checkRecognizer(_ gr: RecognizerSpec, at here: String, _ directory: ObjectDirectory) {
+        let b = gr.base
+        func only(_ present: Bool, _ key: String, _ allowed: [RecognizerBase]) {
+            if present, !allowed.contains(b) {
+                issues.add(here.pointer(key), "\(b.rawValue) has no \(key) (it belongs to " + allowed.map(\.rawValue).joined(separator: ", ") + ")")
+            }
+        }
+        only(gr.numberOfTapsRequired != nil, "numberOfTapsRequired", [.tap, .longPress])
+        only(gr.numberOfTouchesRequired != nil, "numberOfTouchesRequired", [.tap, .longPress, .swipe])
+        only(gr.minimumPressDuration != nil, "minimumPressDuration", [.longPress])
+        only(gr.allowableMovement != nil, "allowableMovement", [.longPress])
+        only(gr.minimumNumberOfTouches != nil, "minimumNumberOfTouches", [.pan, .screenEdgePan])
+        only(gr.maximumNumberOfTouchesGiven, "maximumNumberOfTouches", [.pan, .screenEdgePan])
+        only(gr.direction != nil, "direction", [.swipe])
+        only(gr.edges != nil, "edges", [.screenEdgePan])
+        if b == .tap, gr.numberOfTapsRequired == 0 {
+            issues.add(here.pointer("numberOfTapsRequired"), "a tap recognizer needs at least one tap")
+        }
+        if let lo = gr.minimumNumberOfTouches, let hi = gr.maximumNumberOfTouches, hi < lo {
+            issues.add(here.pointer("maximumNumberOfTouches"), "must be ≥ minimumNumberOfTouches (\(lo))")
+        }
+        checkRecognizerRefs(gr.requireToFail ?? [], at: { here.pointer("requireToFail").pointer($0) }, directory, selfId: gr.id)
+        for (i, t) in gr.targets.enumerated() {
+            checkTargetRef(t.target, at: here.pointer("targets").pointer(i).pointer("target"), directory)
+            if !SceneValidator.isSelector(t.action) {
+                issues.add(here.pointer("targets").pointer(i).pointer("action"), "\"\(t.action)\" is not an Objective-C selector")
+            }
+        }
+        if let d = gr.delegate {
+            let at = here.pointer("delegate")
+            switch directory[d.id] {
+            case nil where !d.id.isEmpty:
+                issues.add(at.pointer("id"), "\"\(d.id)\" is not an id in this scene; give \"class\" for a delegate object that is not a view, controller or the app")
+            case let object? where object.isRecognizer:
+                issues.add(at.pointer("id"), "\"\(d.id)\" is a gesture recognizer; a recognizer's delegate is another object")
+            default: break
+            }
+            let lists: [(String, RecognizerDelegateSpec.RecognizerList?)] = [
+                ("shouldRecognizeSimultaneouslyWith", d.shouldRecognizeSimultaneouslyWith),
+                ("shouldRequireFailureOf", d.shouldRequireFailureOf),
+                ("shouldBeRequiredToFailBy", d.shouldBeRequiredToFailBy),
+            ]
+            for (key, list) in lists {
+                if case .ids(let ids)? = list {
+                    checkRecognizerRefs(ids, at: { at.pointer(key).pointer($0) }, directory, selfId: gr.id)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,150 @@
+/// Expands gesture shorthands and checks the phase and time rules of a touch sequence
+/// (contract §2): strictly increasing times, each touch begins once, changes only while down,
+/// and ends exactly once (`ended` or `cancelled`).
+public enum TouchSequenceValidator {
+    /// Durations used when a shorthand does not give one (docs/decisions.md).
+    public static let tapDuration = 0.1
+    public static let doubleTapGap = 0.1
+    public static let longPressDuration = 0.8
+    public static let dragDuration = 0.3
+    public static let dragSteps = 10
+
+    private enum Source { case event(Int, Int), gesture(Int) }
+
+    /// The records to dispatch: explicit events and expanded gestures merged by time (records
+    /// at the same time become one record, i.e. one UIEvent delivery). `base` is the pointer of
+    /// the touches document, for issues.
+    public static func expand(_ seq: TouchSequence, at base: String = "", issues: inout IssueList) -> [TouchRecord] {
+        var usedIds = Set<String>()
+        for e in seq.events { for c in e.touches { usedIds.insert(c.id) } }
+        var nextNumber = 1
+        func freshId() -> String {
+            while usedIds.contains("T\(nextNumber)") { nextNumber += 1 }
+            let id = "T\(nextNumber)"
+            usedIds.insert(id)
+            return id
+        }
+
+        var timed: [(t: Double, change: TouchChange, source: Source, order: Int)] = []
+        var order = 0
+        func add(_ t: Double, _ c: TouchChange, _ s: Source) { timed.append((t, c, s, order)); order += 1 }
+
+        var lastT = -Double.infinity
+        for (i, e) in seq.events.enumerated() {
+            if e.t.isFinite {
+                if e.t <= lastT {
+                    issues.add(base.pointer("events").pointer(i).pointer("t"),
+                               "times must increase strictly: \(JSONWriter.format(e.t)) follows \(JSONWriter.format(lastT))")
+                }
+                lastT = max(lastT, e.t)
+            }
+            if e.touches.isEmpty {
+                issues.add(base.pointer("events").pointer(i).pointer("touches"), "an event changes at least one touch")
+            }
+            var inRecord = Set<String>()
+            for (j, c) in e.touches.enumerated() {
+                if !inRecord.insert(c.id).inserted {
+                    issues.add(base.pointer("events").pointer(i).pointer("touches").pointer(j),
+                               "touch \"\(c.id)\" appears twice in one event")
+                }
+                add(e.t, c, .event(i, j))
+            }
+        }
+        // Gestures in start order, so generated ids follow first contact.
+        let gestureOrder = seq.gestures.indices.sorted { startTime(seq.gestures[$0]) < startTime(seq.gestures[$1]) }
+        for k in gestureOrder {
+            switch seq.gestures[k] {
+            case let .tap(p, t, duration):
+                let id = freshId()
+                add(t, TouchChange(id: id, phase: .began, at: p), .gesture(k))
+                add(t + (duration ?? tapDuration), TouchChange(id: id, phase: .ended, at: p), .gesture(k))
+            case let .doubleTap(p, t, gap):
+                let first = freshId(), second = freshId()
+                let up1 = t + tapDuration
+                let down2 = up1 + (gap ?? doubleTapGap)
+                add(t, TouchChange(id: first, phase: .began, at: p), .gesture(k))
+                add(up1, TouchChange(id: first, phase: .ended, at: p), .gesture(k))
+                add(down2, TouchChange(id: second, phase: .began, at: p), .gesture(k))
+                add(down2 + tapDuration, TouchChange(id: second, phase: .ended, at: p), .gesture(k))
+            case let .longPress(p, t, duration):
+                let id = freshId()
+                add(t, TouchChange(id: id, phase: .began, at: p), .gesture(k))
+                add(t + (duration ?? longPressDuration), TouchChange(id: id, phase: .ended, at: p), .gesture(k))
+            case let .drag(from, to, t, duration, steps):
+                let id = freshId()
+                let d = duration ?? dragDuration
+                let n = steps ?? dragSteps
+                add(t, TouchChange(id: id, phase: .began, at: from), .gesture(k))
+                // n moves spread over the drag, the last one reaching `to`; the lift follows at
+                // t + duration without moving further.
+                for s in 1...n {
+                    let f = Double(s) / Double(n)
+                    let p = Point(from.x + (to.x - from.x) * f, from.y + (to.y - from.y) * f)
+                    add(t + d * Double(s) / Double(n + 1), TouchChange(id: id, phase: .moved, at: p), .gesture(k))
+                }
+                add(t + d, TouchChange(id: id, phase: .ended, at: to), .gesture(k))
+            }
+        }
+
+        func pointer(_ s: Source) -> String {
+            switch s {
+            case let .event(i, j): return base.pointer("events").pointer(i).pointer("touches").pointer(j)
+            case let .gesture(k): return base.pointer("gestures").pointer(k)
+            }
+        }
+
+        let valid = timed.filter { $0.t.isFinite }
+        let sorted = valid.sorted { $0.t != $1.t ? $0.t < $1.t : $0.order < $1.order }
+
+        // Phase rules per touch.
+        enum Life { case down(Source), ended(Source) }
+        var life: [String: Life] = [:]
+        var records: [TouchRecord] = []
+        for item in sorted {
+            let c = item.change
+            switch (c.phase, life[c.id]) {
+            case (.began, nil):
+                life[c.id] = .down(item.source)
+            case (.began, .down(let s)?), (.began, .ended(let s)?):
+                issues.add(pointer(item.source), "touch \"\(c.id)\" begins twice (it began at \(pointer(s))); a finger that lifts and touches again needs a new id")
+            case (_, nil):
+                issues.add(pointer(item.source), "touch \"\(c.id)\" is \(c.phase.rawValue) before it began")
+            case (_, .ended(let s)?):
+                issues.add(pointer(item.source), "touch \"\(c.id)\" is \(c.phase.rawValue) after it ended at \(pointer(s))")
+            case (.ended, .down?), (.cancelled, .down?):
+                life[c.id] = .ended(item.source)
+            case (_, .down?):
+                break
+            }
+            if let last = records.last, last.t == item.t {
+                if records[records.count - 1].touches.contains(where: { $0.id == c.id }) {
+                    issues.add(pointer(item.source), "touch \"\(c.id)\" changes twice at t = \(JSONWriter.format(item.t))")
+                } else {
+                    records[records.count - 1].touches.append(c)
+                }
+            } else {
+                records.append(TouchRecord(t: item.t, touches: [c]))
+            }
+        }
+        for (id, state) in life.sorted(by: { $0.key < $1.key }) {
+            if case .down(let s) = state {
+                issues.add(pointer(s), "touch \"\(id)\" never ends: add an \"ended\" or \"cancelled\" change")
+            }
+        }
+        if let until = seq.until {
+            if !until.isFinite || until < (records.last?.t ?? 0) {
+                issues.add(base.pointer("until"), "must be a time at or after the last event (\(JSONWriter.format(records.last?.t ?? 0)))")
+            }
+        }
+        if records.isEmpty, issues.isEmpty {
+            issues.add(base.pointer("events"), "a touch sequence needs at least one event or gesture")
+        }
+        return records
+    }
+
+    private static func startTime(_ g: GestureShorthand) -> Double {
+        switch g {
+        case let .tap(_, t, _), let .doubleTap(_, t, _), let .longPress(_, t, _), let .drag(_, _, t, _, _): return t
+        }
+    }
+}
