@@ -14,7 +14,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        .target(name: "TapTraceCore"),
+        // libm for sqrt/rounding: the standard library calls it on Linux without importing it.
+        .target(name: "TapTraceCore", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         .executableTarget(
             name: "taptrace",
             dependencies: [
@@ -26,7 +27,7 @@ let package = Package(
         .testTarget(
             name: "TapTraceCoreTests",
             dependencies: ["TapTraceCore"],
-            resources: [.copy("Conformance")]
+            exclude: ["Conformance"]
         ),
     ]
 )

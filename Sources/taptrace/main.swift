@@ -1,1 +1,3 @@
-print("cli")
+import ArgumentParser
+
+TapTraceCommand.main()

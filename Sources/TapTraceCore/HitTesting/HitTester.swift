@@ -78,8 +78,9 @@ public struct HitTester {
         var nextChild: Int
     }
 
-    /// `[window hitTest:point withEvent:]` with `point` in the window's coordinates.
-    public func hitTest(window: Int, point: Point, event: String?, trace: inout TraceRecorder,
+    /// `[view hitTest:point withEvent:]` with `point` in the view's bounds coordinates (for a
+    /// window: window coordinates).
+    public func hitTest(_ root: Int, point: Point, event: String?, trace: inout TraceRecorder,
                         passNote: TraceArg? = nil) -> Int? {
         var stack: [Frame] = []
         var returned: Int?? = nil // result of the frame that just finished, for its parent
@@ -142,7 +143,7 @@ public struct HitTester {
             return result
         }
 
-        if let immediate = enter(window, point, isRoot: true) { return immediate }
+        if let immediate = enter(root, point, isRoot: true) { return immediate }
         while !stack.isEmpty {
             let top = stack.count - 1
             if let r = returned {
@@ -185,13 +186,19 @@ public struct HitTester {
             found = nil
             for w in index.windowsFrontToBack {
                 let p = index.geometry[w].convertFromSuperview(screenPoint)
-                if let v = hitTest(window: w, point: p, event: event, trace: &trace, passNote: passArg) {
+                if let v = hitTest(w, point: p, event: event, trace: &trace, passNote: passArg) {
                     found = (w, v)
                     break
                 }
             }
         }
         return found
+    }
+
+    /// A hit-test without a trace.
+    public func quietHitTest(_ root: Int, point: Point) -> Int? {
+        var quiet = TraceRecorder(enabled: false)
+        return hitTest(root, point: point, event: nil, trace: &quiet)
     }
 
     /// The hit-test path: the window down to the hit view.

@@ -103,6 +103,37 @@ public struct JSONTape: Sendable {
         return MemberSequence(tape: self, first: i + 1, count: Int(nodes[i].length) / 2)
     }
 
+    /// The bytes of a value exactly as the document wrote it (for storing a sub-document as given).
+    public func rawBytes(_ i: Index) -> ArraySlice<UInt8> {
+        bytes[Int(nodes[i].offset - (nodes[i].kind == .string ? 1 : 0))..<byteEnd(i)]
+    }
+
+    /// Offset just after a value's last byte.
+    private func byteEnd(_ i: Index) -> Int {
+        var node = i
+        // The end of a container is the closer after its last child (or after its opener).
+        var closers = 0
+        while nodes[node].kind == .array || nodes[node].kind == .object {
+            closers += 1
+            guard nodes[node].length > 0 else { break }
+            var child = node + 1
+            while Int(nodes[child].next) < Int(nodes[node].next) { child = Int(nodes[child].next) }
+            node = child
+        }
+        var end: Int
+        switch nodes[node].kind {
+        case .array, .object: end = Int(nodes[node].offset) + 1
+        case .string: end = Int(nodes[node].offset + nodes[node].length) + 1
+        default: end = Int(nodes[node].offset + nodes[node].length)
+        }
+        while closers > 0 {
+            while bytes[end] != 0x5D && bytes[end] != 0x7D { end += 1 }
+            end += 1
+            closers -= 1
+        }
+        return end
+    }
+
     /// 1-based line and column of a byte offset, for messages about malformed input.
     public func lineColumn(ofByte offset: Int) -> (line: Int, column: Int) {
         JSONSyntaxError.lineColumn(in: bytes, offset: offset)

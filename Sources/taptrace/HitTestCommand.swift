@@ -1,0 +1,102 @@
+import ArgumentParser
+import TapTraceCore
+
+/// Reads a scene file for `hit-test` and `explain`.
+func loadScene(_ path: String) throws -> SceneIndex {
+    let bytes = try InputFile.read(path)
+    do throws(InputError) {
+        return SceneIndex(validated: try InputDecoder.scene(bytes))
+    } catch {
+        throw CLIFailure(error)
+    }
+}
+
+struct HitTestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hit-test",
+        abstract: "Hit-test one screen point: the window, the hit-test view, its path and the hit-test trace."
+    )
+
+    @Argument(help: "The scene document, or - for standard input.")
+    var scene: String
+    @Argument(help: "x in screen points.") var x: Double
+    @Argument(help: "y in screen points.") var y: Double
+
+    @Option(help: "Knob overrides as name=value (e.g. hitTestPasses=2).")
+    var knob: [String] = []
+
+    @Flag(help: "Indent the JSON output.")
+    var pretty = false
+
+    func run() throws {
+        try Output.guarded {
+            let index = try loadScene(scene)
+            let knobs = try KnobArguments.parse(knob)
+            let report = HitTestReport.run(index, point: Point(x, y), knobs: knobs)
+            Output.write(report.json(indent: pretty ? 2 : 0))
+        }
+    }
+}
+
+struct ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Why is (or isn't) a view the hit-test view for a point? Reasons with rule ids."
+    )
+
+    @Argument(help: "The scene document, or - for standard input.")
+    var scene: String
+    @Argument(help: "x in screen points.") var x: Double
+    @Argument(help: "y in screen points.") var y: Double
+
+    @Option(help: "The id of the view (or recognizer) in question.")
+    var target: String
+
+    @Option(help: "Knob overrides as name=value.")
+    var knob: [String] = []
+
+    @Flag(help: "Print the reasons as text instead of JSON.")
+    var text = false
+
+    @Flag(help: "Indent the JSON output.")
+    var pretty = false
+
+    func run() throws {
+        try Output.guarded {
+            let index = try loadScene(scene)
+            let knobs = try KnobArguments.parse(knob)
+            let explanation: Explanation
+            do throws(Issue) {
+                explanation = try Explainer.explain(index, point: Point(x, y), target: target, knobs: knobs)
+            } catch let issue {
+                throw CLIFailure(Problem(type: "validation", title: "Invalid request", status: 422,
+                                         detail: issue.message, errors: [issue]))
+            }
+            if text { Output.write(explanation.text()) } else { Output.write(explanation.json(indent: pretty ? 2 : 0)) }
+        }
+    }
+}
+
+/// `--knob name=value`, values as JSON scalars or bare words.
+enum KnobArguments {
+    static func parse(_ items: [String]) throws -> KnobOverrides {
+        var values: [(String, KnobValue)] = []
+        var scratch = Knobs()
+        var issues: [Issue] = []
+        for item in items {
+            let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else {
+                issues.append(Issue("--knob \(item)", "expected name=value"))
+                continue
+            }
+            let value: KnobValue
+            if parts[1] == "true" || parts[1] == "false" { value = .bool(parts[1] == "true") }
+            else if let n = Double(parts[1]) { value = .number(n) }
+            else { value = .string(parts[1]) }
+            if let problem = scratch.set(parts[0], value) { issues.append(Issue("--knob \(parts[0])", problem)) }
+            else { values.append((parts[0], value)) }
+        }
+        guard issues.isEmpty else { throw CLIFailure(.invalid(ValidationFailure(issues: issues))) }
+        return KnobOverrides(values)
+    }
+}
