@@ -66,7 +66,7 @@ struct ExplainCommand: ParsableCommand {
             let index = try loadScene(scene)
             let knobs = try KnobArguments.parse(knob)
             let explanation: Explanation
-            do throws(Issue) {
+            do throws(ValidationIssue) {
                 explanation = try Explainer.explain(index, point: Point(x, y), target: target, knobs: knobs)
             } catch let issue {
                 throw CLIFailure(Problem(type: "validation", title: "Invalid request", status: 422,
@@ -82,18 +82,18 @@ enum KnobArguments {
     static func parse(_ items: [String]) throws -> KnobOverrides {
         var values: [(String, KnobValue)] = []
         var scratch = Knobs()
-        var issues: [Issue] = []
+        var issues: [ValidationIssue] = []
         for item in items {
             let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2 else {
-                issues.append(Issue("--knob \(item)", "expected name=value"))
+                issues.append(ValidationIssue("--knob \(item)", "expected name=value"))
                 continue
             }
             let value: KnobValue
             if parts[1] == "true" || parts[1] == "false" { value = .bool(parts[1] == "true") }
             else if let n = Double(parts[1]) { value = .number(n) }
             else { value = .string(parts[1]) }
-            if let problem = scratch.set(parts[0], value) { issues.append(Issue("--knob \(parts[0])", problem)) }
+            if let problem = scratch.set(parts[0], value) { issues.append(ValidationIssue("--knob \(parts[0])", problem)) }
             else { values.append((parts[0], value)) }
         }
         guard issues.isEmpty else { throw CLIFailure(.invalid(ValidationFailure(issues: issues))) }

@@ -154,17 +154,22 @@ final class DispatchRun {
 
     /// A touch as a call shows it; `receiverView` is the view whose coordinates `inReceiver`
     /// uses (nil for controllers and the application).
-    func snapshot(_ t: Int, phase: TouchPhase, location: Point? = nil, receiverView: Int?) -> TouchSnapshot {
+    /// `inReceiver` can be given when the caller already knows it (forwarding up a deep chain
+    /// converts one level at a time instead of from the screen each time).
+    func snapshot(_ t: Int, phase: TouchPhase, location: Point? = nil, receiverView: Int?, inReceiver: Point? = nil) -> TouchSnapshot {
         let touch = touches[t]
         let p = location ?? touch.location
         let inWindow = touch.window.map { index.geometry[$0].convertFromSuperview(p) } ?? p
         return TouchSnapshot(id: touch.id, phase: phase, tapCount: touch.tapCount, inWindow: inWindow,
-                             inReceiver: receiverView.map { index.convertFromScreen(p, to: $0) })
+                             inReceiver: inReceiver ?? receiverView.map { index.convertFromScreen(p, to: $0) })
     }
 
-    func touchesArg(_ ts: [Int], phase: TouchPhase, receiverView: Int?, locations: [Int: Point] = [:]) -> TraceArg {
+    func touchesArg(_ ts: [Int], phase: TouchPhase, receiverView: Int?, locations: [Int: Point] = [:],
+                    local: [Int: Point] = [:]) -> TraceArg {
         let sorted = ts.sorted { touches[$0].id < touches[$1].id }
-        return TraceArg("touches", .touches(sorted.map { snapshot($0, phase: phase, location: locations[$0], receiverView: receiverView) }))
+        return TraceArg("touches", .touches(sorted.map {
+            snapshot($0, phase: phase, location: locations[$0], receiverView: receiverView, inReceiver: local[$0])
+        }))
     }
 
     func touchIds(_ ts: [Int]) -> String {

@@ -55,6 +55,9 @@ extension DispatchRun {
         var responder = first
         var seen = Set<Responder>()
         var depth = 0
+        // Touch locations in the current receiver view, carried up one level at a time.
+        var local: [Int: Point] = [:]
+        var localView: Int?
         while true {
             if !seen.insert(responder).inserted {
                 trace.marker(.chainWalk, index.ref(responder), [],
@@ -62,9 +65,19 @@ extension DispatchRun {
                 break
             }
             var receiverView: Int?
-            if case .view(let v) = responder { receiverView = v }
+            if case .view(let v) = responder {
+                receiverView = v
+                if let from = localView, index.superview(from) == v {
+                    for (t, p) in local { local[t] = index.geometry[from].convertToSuperview(p) }
+                } else if localView != v {
+                    local = [:]
+                    for t in ts { local[t] = index.convertFromScreen(locations[t] ?? touches[t].location, to: v) }
+                }
+                localView = v
+            }
             let seq = trace.call(index.ref(responder), selector,
-                                 [touchesArg(ts, phase: phase, receiverView: receiverView, locations: locations), event],
+                                 [touchesArg(ts, phase: phase, receiverView: receiverView, locations: locations,
+                                             local: receiverView == nil ? [:] : local), event],
                                  note: depth == 0 ? note : nil)
             trace.push(seq)
             depth += 1

@@ -60,10 +60,10 @@ public struct Explanation: Sendable {
 }
 
 public enum Explainer {
-    /// Explains `target` (a view id, or a recognizer id) at a screen point. Throws an `Issue`
+    /// Explains `target` (a view id, or a recognizer id) at a screen point. Throws an `ValidationIssue`
     /// when the target is not in the scene.
     public static func explain(_ index: SceneIndex, point: Point, target: String,
-                               knobs overrides: KnobOverrides = KnobOverrides()) throws(Issue) -> Explanation {
+                               knobs overrides: KnobOverrides = KnobOverrides()) throws(ValidationIssue) -> Explanation {
         let knobs = Knobs().applying(index.scene.knobs, overrides)
         let tester = HitTester(index: index, knobs: knobs)
         var quiet = TraceRecorder(enabled: false)
@@ -72,7 +72,7 @@ public enum Explainer {
             return explainRecognizer(index, tester, r, point: point, found: found)
         }
         guard let t = index.view(withId: target) else {
-            throw Issue("/target", "\"\(target)\" is not a view or recognizer id in this scene")
+            throw ValidationIssue("/target", "\"\(target)\" is not a view or recognizer id in this scene")
         }
         var e = Explanation(point: point, target: index.ref(view: t), isHitTestView: found?.view == t,
                             receivesTouch: nil, window: found.map { index.ref(view: $0.window) },
@@ -226,4 +226,4 @@ public enum Explainer {
     }
 }
 
-extension Issue: Error {}
+extension ValidationIssue: Error {}

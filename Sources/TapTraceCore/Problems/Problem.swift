@@ -6,7 +6,7 @@ public struct Problem: Error, Sendable {
     public var status: Int
     public var detail: String
     /// Validation issues, each with its JSON pointer.
-    public var errors: [Issue]
+    public var errors: [ValidationIssue]
     public var omitted: Int = 0
     /// Where malformed input broke (JSON syntax, importer grammar).
     public var line: Int?
@@ -14,7 +14,7 @@ public struct Problem: Error, Sendable {
 
     public static let typeBase = "https://taptrace.dev/problems/"
 
-    public init(type: String, title: String, status: Int, detail: String, errors: [Issue] = []) {
+    public init(type: String, title: String, status: Int, detail: String, errors: [ValidationIssue] = []) {
         self.type = Problem.typeBase + type
         self.title = title
         self.status = status

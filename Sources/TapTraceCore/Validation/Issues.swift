@@ -1,5 +1,5 @@
 /// One problem in an input document: where (RFC 6901 JSON pointer) and what.
-public struct Issue: Sendable, Hashable, CustomStringConvertible {
+public struct ValidationIssue: Sendable, Hashable, CustomStringConvertible {
     public var pointer: String
     public var message: String
     public init(_ pointer: String, _ message: String) { self.pointer = pointer; self.message = message }
@@ -9,14 +9,14 @@ public struct Issue: Sendable, Hashable, CustomStringConvertible {
 /// Collects issues up to a cap, so that a million broken views give a readable answer.
 public struct IssueList: Sendable {
     public static let cap = 1000
-    public private(set) var issues: [Issue] = []
+    public private(set) var issues: [ValidationIssue] = []
     public private(set) var omitted = 0
     public init() {}
     public var isEmpty: Bool { issues.isEmpty }
 
     public mutating func add(_ pointer: @autoclosure () -> String, _ message: @autoclosure () -> String) {
         guard issues.count < IssueList.cap else { omitted += 1; return }
-        issues.append(Issue(pointer(), message()))
+        issues.append(ValidationIssue(pointer(), message()))
     }
 
     public mutating func append(contentsOf other: IssueList) {
@@ -28,11 +28,11 @@ public struct IssueList: Sendable {
 /// An input document that parsed as JSON but does not describe a valid scene, touch sequence or
 /// request. Every issue found is listed, not only the first.
 public struct ValidationFailure: Error, Sendable, CustomStringConvertible {
-    public var issues: [Issue]
+    public var issues: [ValidationIssue]
     /// Issues beyond `IssueList.cap` that were counted but not listed.
     public var omitted: Int
     public init(_ list: IssueList) { issues = list.issues; omitted = list.omitted }
-    public init(issues: [Issue]) { self.issues = issues; omitted = 0 }
+    public init(issues: [ValidationIssue]) { self.issues = issues; omitted = 0 }
     public var description: String {
         var lines = issues.map(\.description)
         if omitted > 0 { lines.append("… and \(omitted) more") }

@@ -1,8 +1,9 @@
 /// Decodes a scene document from a JSON tape: types, required keys, ranges and unknown keys.
 /// Cross-references (ids, targets, geometry) are checked afterwards by `SceneValidator`, which
 /// works the same on scenes built in code.
-struct SceneDecoder {
-    let reader: DocumentReader
+public struct SceneDecoder {
+    public let reader: DocumentReader
+    public init(reader: DocumentReader) { self.reader = reader }
     var tape: JSONTape { reader.tape }
 
     static let sceneKeys = ["format", "name", "app", "knobs", "windows"]
@@ -35,7 +36,7 @@ struct SceneDecoder {
     ]
 
     /// Decodes the scene at `node`; `base` is the pointer of that node in the whole document.
-    func decode(_ node: Int, at base: String) -> Scene {
+    public func decode(_ node: Int, at base: String) -> Scene {
         var scene = Scene()
         var format: String?
         var windowsNode: Int?
@@ -133,9 +134,11 @@ struct SceneDecoder {
                                       + ViewBase.allCases.map(\.rawValue).joined(separator: ", "))
                     }
                 }
-            case "frame": spec.frame = reader.rect(v, at: at)
-            case "bounds": spec.bounds = reader.rect(v, at: at)
-            case "center": spec.center = reader.point(v, at: at)
+            // An invalid rect or point keeps a placeholder: its issue is reported once, without
+            // a second "needs frame" from the validator.
+            case "frame": spec.frame = reader.rect(v, at: at) ?? Rect(0, 0, 0, 0)
+            case "bounds": spec.bounds = reader.rect(v, at: at) ?? Rect(0, 0, 0, 0)
+            case "center": spec.center = reader.point(v, at: at) ?? .zero
             case "transform":
                 if let t = reader.numbers(v, at: at, count: 6, what: "an affine transform [a, b, c, d, tx, ty]") {
                     spec.transform = AffineTransform(a: t[0], b: t[1], c: t[2], d: t[3], tx: t[4], ty: t[5])

@@ -4,12 +4,21 @@
 public struct SceneValidator {
     let scene: Scene
     let base: String
-    var issues = IssueList()
+    /// A reference, so that building a pointer (which reads the scene) while recording an issue
+    /// is not an overlapping access to the validator.
+    private let issues = IssueSink()
+
+    final class IssueSink {
+        var list = IssueList()
+        func add(_ pointer: @autoclosure () -> String, _ message: @autoclosure () -> String) {
+            list.add(pointer(), message())
+        }
+    }
 
     public static func validate(_ scene: Scene, at base: String = "") -> IssueList {
-        var v = SceneValidator(scene: scene, base: base)
+        let v = SceneValidator(scene: scene, base: base)
         v.run()
-        return v.issues
+        return v.issues.list
     }
 
     init(scene: Scene, base: String) { self.scene = scene; self.base = base }
@@ -45,7 +54,7 @@ public struct SceneValidator {
 
     // MARK: checks
 
-    mutating func run() {
+    func run() {
         var duplicates: [(String, SceneObject, SceneObject)] = []
         let directory = ObjectDirectory(scene: scene) { id, first, second in duplicates.append((id, first, second)) }
         for (id, first, second) in duplicates {
@@ -70,7 +79,7 @@ public struct SceneValidator {
         }
     }
 
-    private mutating func checkResponderRef(_ id: String?, at pointer: @autoclosure () -> String,
+    private func checkResponderRef(_ id: String?, at pointer: @autoclosure () -> String,
                                             _ directory: ObjectDirectory, what: String) {
         guard let id else { return }
         switch directory[id] {
@@ -81,7 +90,7 @@ public struct SceneValidator {
         }
     }
 
-    private mutating func checkTargetRef(_ id: String?, at pointer: @autoclosure () -> String, _ directory: ObjectDirectory) {
+    private func checkTargetRef(_ id: String?, at pointer: @autoclosure () -> String, _ directory: ObjectDirectory) {
         guard let id else { return }
         switch directory[id] {
         case nil: issues.add(pointer(), "target \"\(id)\" is not an id in this scene")
@@ -91,7 +100,7 @@ public struct SceneValidator {
         }
     }
 
-    private mutating func checkRecognizerRefs(_ ids: [String], at pointer: (Int) -> String,
+    private func checkRecognizerRefs(_ ids: [String], at pointer: (Int) -> String,
                                               _ directory: ObjectDirectory, selfId: String? = nil) {
         for (i, id) in ids.enumerated() {
             if id == selfId {
@@ -102,9 +111,9 @@ public struct SceneValidator {
         }
     }
 
-    private mutating func checkSelectors(_ selectors: [String]?, at pointer: String) {
+    private func checkSelectors(_ selectors: [String]?, at pointer: @autoclosure () -> String) {
         for (i, s) in (selectors ?? []).enumerated() where !SceneValidator.isSelector(s) {
-            issues.add(pointer.pointer(i), "\"\(s)\" is not an Objective-C selector (like \"save:\" or \"save:forEvent:\")")
+            issues.add(pointer().pointer(i), "\"\(s)\" is not an Objective-C selector (like \"save:\" or \"save:forEvent:\")")
         }
     }
 
@@ -113,12 +122,12 @@ public struct SceneValidator {
         return s.unicodeScalars.allSatisfy { $0 == ":" || $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
     }
 
-    private mutating func checkResponderOverrides(_ o: ResponderOverrides?, at pointer: String, _ directory: ObjectDirectory) {
+    private func checkResponderOverrides(_ o: ResponderOverrides?, at pointer: String, _ directory: ObjectDirectory) {
         guard let o else { return }
         checkResponderRef(o.nextResponder, at: pointer.pointer("nextResponder"), directory, what: "nextResponder")
     }
 
-    private mutating func checkApp(_ directory: ObjectDirectory) {
+    private func checkApp(_ directory: ObjectDirectory) {
         guard let app = scene.app else { return }
         let at = base.pointer("app")
         checkSelectors(app.implements, at: at.pointer("implements"))
@@ -133,8 +142,9 @@ public struct SceneValidator {
         }
     }
 
-    private mutating func checkView(_ v: Int, _ view: ViewSpec, isWindow: Bool, _ directory: ObjectDirectory) {
-        let here = pointer(v)
+    private func checkView(_ v: Int, _ view: ViewSpec, isWindow: Bool, _ directory: ObjectDirectory) {
+        // Built only when an issue is recorded: eagerly it would cost O(depth) per view.
+        var here: String { pointer(v) }
         if isWindow, view.base != .UIWindow {
             issues.add(here.pointer(view.explicitBase ? "base" : "class"),
                        "a window's base class must be UIWindow, not \(view.base.rawValue)")
@@ -160,7 +170,7 @@ public struct SceneValidator {
             if view.overrides?.touchesShouldBegin != nil { issues.add(here.pointer("overrides").pointer("touchesShouldBegin"), "only UIScrollView subclasses have touchesShouldBegin") }
             if view.overrides?.touchesShouldCancel != nil { issues.add(here.pointer("overrides").pointer("touchesShouldCancel"), "only UIScrollView subclasses have touchesShouldCancel") }
         }
-        checkGeometry(view, at: here)
+        checkGeometry(view, at: { here })
         checkSelectors(view.implements, at: here.pointer("implements"))
         if let o = view.overrides {
             let at = here.pointer("overrides")
@@ -194,13 +204,14 @@ public struct SceneValidator {
             checkResponderOverrides(vc.overrides, at: at.pointer("overrides"), directory)
         }
         for (r, gr) in (view.gestureRecognizers ?? []).enumerated() {
-            checkRecognizer(gr, at: here.pointer("gestureRecognizers").pointer(r), directory)
+            checkRecognizer(gr, at: { here.pointer("gestureRecognizers").pointer(r) }, directory)
         }
     }
 
     /// Contract §1: `frame`, or `center` with `bounds`; a transform with a frame means the frame
     /// is the transformed bounding box.
-    private mutating func checkGeometry(_ view: ViewSpec, at here: String) {
+    private func checkGeometry(_ view: ViewSpec, at hereFn: () -> String) {
+        var here: String { hereFn() }
         switch (view.frame, view.center) {
         case (nil, nil):
             issues.add(here, "needs \"frame\" (or \"center\" with \"bounds\")")
@@ -220,7 +231,8 @@ public struct SceneValidator {
         }
     }
 
-    private mutating func checkRecognizer(_ gr: RecognizerSpec, at here: String, _ directory: ObjectDirectory) {
+    private func checkRecognizer(_ gr: RecognizerSpec, at hereFn: () -> String, _ directory: ObjectDirectory) {
+        var here: String { hereFn() }
         let b = gr.base
         func only(_ present: Bool, _ key: String, _ allowed: [RecognizerBase]) {
             if present, !allowed.contains(b) {
