@@ -7,6 +7,20 @@ import Foundation
 ///
 /// `start()` binds and returns; `stop()` stops accepting, lets in-flight requests finish and
 /// shuts the daemon down. A running server keeps itself alive until `stop()`.
+///
+///     let router = Router()
+///     router.get("/scenes/{id}") { request, parameters in
+///         .json("{\"id\":\"\(parameters["id"]!)\"}")
+///     }
+///     var configuration = HTTPServerConfiguration(port: 8080)
+///     configuration.requestLogger = { method, path, status, seconds in
+///         FileHandle.standardError.write(Data("\(method) \(path) \(status) \(seconds)s\n".utf8))
+///     }
+///     let server = HTTPServer(configuration: configuration, router: router)
+///     let shutdown = ShutdownSignal()
+///     try server.start()
+///     shutdown.wait()
+///     server.stop()
 public final class HTTPServer: Sendable {
     public let configuration: HTTPServerConfiguration
     public let router: Router
@@ -152,11 +166,10 @@ public final class HTTPServer: Sendable {
     }
 
     func log(message: String) {
-        let duringStart = state.withLock { state in
+        state.withLock { state in
             if state.starting { state.startMessages.append(message) }
-            return state.starting
         }
-        if !duringStart { configuration.errorLogger?(message) }
+        configuration.errorLogger?(message)
     }
 
     /// A C function pointer as a variadic argument (pointer-sized, like `void *`).

@@ -34,6 +34,7 @@ func sampleRouter() -> Router {
 }
 
 /// Starts a server on an ephemeral port, runs `body`, and stops the server.
+@discardableResult
 func withServer<Result>(_ configuration: HTTPServerConfiguration = testConfiguration(),
                         router: Router = sampleRouter(),
                         _ body: (HTTPServer) throws -> Result) throws -> Result {
