@@ -54,6 +54,23 @@ import Testing
         }
     }
 
+    @Test func endlessChunkedBodyIsCutOff() throws {
+        let calls = Shared(0)
+        try withServer(router: countingRouter(calls)) { server in
+            let client = try RawHTTPClient(port: server.port, timeoutSeconds: 10)
+            try client.send("POST /count HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+            let chunk = Array("4000\r\n".utf8) + [UInt8](repeating: 66, count: 0x4000) + Array("\r\n".utf8)
+            // 4 MiB, no final chunk: far past the limit and past what is read to answer 413.
+            var sendFailed = false
+            for _ in 0..<256 {
+                do { try client.send(chunk) } catch { sendFailed = true; break }
+            }
+            #expect(sendFailed || client.peerClosed())
+            #expect(calls.current == 0)
+            #expect(try RawHTTPClient(port: server.port).request("GET", "/hello").status == 200)
+        }
+    }
+
     @Test func longTargetIs414() throws {
         try withServer { server in
             let client = try RawHTTPClient(port: server.port)

@@ -141,6 +141,17 @@ final class RawHTTPClient {
         return try !receiveMore()
     }
 
+    /// True when the peer closed or reset the connection; false when data arrived or the read
+    /// timed out.
+    func peerClosed() -> Bool {
+        guard buffer.isEmpty else { return false }
+        var byte: UInt8 = 0
+        let count = recv(fd, &byte, 1, 0)
+        if count == 0 { return true }
+        if count > 0 { buffer.append(byte); return false }
+        return errno == ECONNRESET || errno == EPIPE
+    }
+
     private func readUntil(_ marker: [UInt8]) throws -> Int {
         var searchFrom = 0
         while true {
