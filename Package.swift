@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .executable(name: "taptrace", targets: ["taptrace"]),
         .library(name: "TapTraceCore", targets: ["TapTraceCore"]),
+        .library(name: "TapTraceHTTP", targets: ["TapTraceHTTP"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -29,5 +30,9 @@ let package = Package(
             dependencies: ["TapTraceCore"],
             exclude: ["Conformance"]
         ),
+        // HTTP layer on libmicrohttpd; independent of TapTraceCore.
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .target(name: "TapTraceHTTP", dependencies: ["CMicroHTTPD"]),
+        .testTarget(name: "TapTraceHTTPTests", dependencies: ["TapTraceHTTP"]),
     ]
 )

@@ -1,0 +1,58 @@
+/// An ordered list of header fields whose names compare case-insensitively.
+public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
+    public typealias Field = (name: String, value: String)
+
+    public private(set) var fields: [Field]
+
+    public init(_ fields: [(String, String)] = []) {
+        self.fields = fields.map { (name: $0.0, value: $0.1) }
+    }
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.init(elements)
+    }
+
+    /// The first value of `name`; setting replaces every field of that name (nil removes them).
+    public subscript(name: String) -> String? {
+        get { fields.first { Self.sameName($0.name, name) }?.value }
+        set {
+            remove(name)
+            if let newValue { fields.append((name: name, value: newValue)) }
+        }
+    }
+
+    /// Every value of `name`, in order.
+    public func values(for name: String) -> [String] {
+        fields.filter { Self.sameName($0.name, name) }.map(\.value)
+    }
+
+    public func contains(_ name: String) -> Bool {
+        fields.contains { Self.sameName($0.name, name) }
+    }
+
+    /// Appends a field, keeping any existing ones of the same name.
+    public mutating func add(_ name: String, _ value: String) {
+        fields.append((name: name, value: value))
+    }
+
+    public mutating func remove(_ name: String) {
+        fields.removeAll { Self.sameName($0.name, name) }
+    }
+
+    public var count: Int { fields.count }
+
+    public func makeIterator() -> IndexingIterator<[Field]> {
+        fields.makeIterator()
+    }
+
+    /// ASCII case-insensitive comparison (header names are tokens).
+    static func sameName(_ a: String, _ b: String) -> Bool {
+        let a = a.utf8, b = b.utf8
+        guard a.count == b.count else { return false }
+        return zip(a, b).allSatisfy { lowerASCII($0) == lowerASCII($1) }
+    }
+
+    private static func lowerASCII(_ byte: UInt8) -> UInt8 {
+        (byte >= 65 && byte <= 90) ? byte + 32 : byte
+    }
+}

@@ -1,0 +1,54 @@
+/// One HTTP request as the router's handlers see it: fully received, body included.
+public struct HTTPRequest: Sendable {
+    /// The method exactly as sent ("GET", "POST", ...).
+    public var method: String
+    /// The request target as sent, e.g. `/scenes/a%20b?verbose=1`.
+    public var target: String
+    /// The path part of `target`, still percent-encoded (the router matches on this).
+    public var rawPath: String
+    /// The percent-decoded path.
+    public var path: String
+    /// Decoded query parameters in order (`+` is a space); repeated names are kept.
+    public var queryItems: [(name: String, value: String)]
+    /// Header fields, looked up case-insensitively.
+    public var headers: HTTPHeaders
+    /// The request body bytes (empty when there is none).
+    public var body: [UInt8]
+    /// "HTTP/1.1" or "HTTP/1.0".
+    public var httpVersion: String
+
+    public init(method: String, target: String, headers: HTTPHeaders = [:], body: [UInt8] = [],
+                httpVersion: String = "HTTP/1.1") {
+        self.method = method
+        self.target = target
+        self.headers = headers
+        self.body = body
+        self.httpVersion = httpVersion
+        let withoutFragment = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        if let mark = withoutFragment.firstIndex(of: "?") {
+            rawPath = String(withoutFragment[..<mark])
+            queryItems = PercentDecoding.queryItems(withoutFragment[withoutFragment.index(after: mark)...])
+        } else {
+            rawPath = String(withoutFragment)
+            queryItems = []
+        }
+        if rawPath.isEmpty { rawPath = "/" }
+        path = PercentDecoding.decode(rawPath[...])
+    }
+
+    /// Decoded query parameters; for a repeated name the last value wins.
+    public var query: [String: String] {
+        Dictionary(queryItems.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// The first value of a header, case-insensitively.
+    public func header(_ name: String) -> String? {
+        headers[name]
+    }
+
+    /// The body decoded as UTF-8, or nil when it is not valid UTF-8.
+    public var bodyText: String? {
+        let text = String(decoding: body, as: UTF8.self)
+        return text.utf8.elementsEqual(body) ? text : nil
+    }
+}

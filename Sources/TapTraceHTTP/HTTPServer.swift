@@ -1,0 +1,183 @@
+import CMicroHTTPD
+import Foundation
+
+/// An HTTP/1.1 server on libmicrohttpd: an internal epoll polling thread pool accepts
+/// connections, reads requests (bodies up to `maxBodyBytes`) and calls the router's handlers
+/// on those threads.
+///
+/// `start()` binds and returns; `stop()` stops accepting, lets in-flight requests finish and
+/// shuts the daemon down. A running server keeps itself alive until `stop()`.
+///
+///     let router = Router()
+///     router.get("/scenes/{id}") { request, parameters in
+///         .json("{\"id\":\"\(parameters["id"]!)\"}")
+///     }
+///     var configuration = HTTPServerConfiguration(port: 8080)
+///     configuration.requestLogger = { method, path, status, seconds in
+///         FileHandle.standardError.write(Data("\(method) \(path) \(status) \(seconds)s\n".utf8))
+///     }
+///     let server = HTTPServer(configuration: configuration, router: router)
+///     let shutdown = ShutdownSignal()
+///     try server.start()
+///     shutdown.wait()
+///     server.stop()
+public final class HTTPServer: Sendable {
+    public let configuration: HTTPServerConfiguration
+    public let router: Router
+
+    let cors: CORSPolicy
+
+    private struct State {
+        var daemon: OpaquePointer?
+        var retained: Unmanaged<HTTPServer>?
+        var port: UInt16 = 0
+        var starting = false
+        var stopping = false
+        var inFlight = 0
+        /// libmicrohttpd's messages collected while `start()` runs.
+        var startMessages: [String] = []
+    }
+
+    private let state = Locked(State())
+
+    public init(configuration: HTTPServerConfiguration = HTTPServerConfiguration(), router: Router) {
+        self.configuration = configuration
+        self.router = router
+        self.cors = CORSPolicy(allowedOrigins: configuration.corsAllowedOrigins,
+                               allowedHeaders: configuration.corsAllowedHeaders,
+                               maxAgeSeconds: configuration.corsMaxAgeSeconds)
+    }
+
+    /// The port actually bound (useful with port 0), or 0 when not running.
+    public var port: UInt16 { state.withLock { $0.port } }
+
+    public var isRunning: Bool { state.withLock { $0.daemon != nil } }
+
+    /// Requests whose request line has arrived and whose response is not yet completely sent.
+    public var inFlightRequests: Int { state.withLock { $0.inFlight } }
+
+    /// Binds and starts serving. Throws `HTTPServerError` when the host is not numeric, the
+    /// server already runs, or libmicrohttpd cannot start (e.g. the port is in use).
+    public func start() throws {
+        try state.withLock { state in
+            guard state.daemon == nil, !state.starting else { throw HTTPServerError.alreadyRunning }
+            state.starting = true
+            state.stopping = false
+            state.startMessages = []
+        }
+        defer { state.withLock { $0.starting = false } }
+
+        let config = configuration
+        let address = try SocketAddress(host: config.host, port: config.port)
+        let retained = Unmanaged.passRetained(self)
+        let context = retained.toOpaque()
+
+        let daemon: OpaquePointer? = address.withSockAddr { sockAddr in
+            var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_ERROR_LOG.rawValue
+            if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+            let logger: MHD_LogCallback = mhdLog
+            let uriLogger: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?)
+                -> UnsafeMutableRawPointer? = mhdRequestBegan
+            let completed: MHD_RequestCompletedCallback = mhdRequestCompleted
+            // Options come in pairs (or triples); each value must have the C type the option
+            // reads with va_arg: unsigned int, size_t or a pointer.
+            var options: [any CVarArg] = [
+                MHD_OPTION.EXTERNAL_LOGGER.rawValue, cFunction(logger), OpaquePointer(context),
+                MHD_OPTION.SOCK_ADDR.rawValue, sockAddr,
+                MHD_OPTION.CONNECTION_TIMEOUT.rawValue, CUnsignedInt(clamping: max(0, config.connectionTimeoutSeconds)),
+                MHD_OPTION.CONNECTION_LIMIT.rawValue, CUnsignedInt(clamping: max(1, config.connectionLimit)),
+                MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue, Int(config.effectiveConnectionMemoryLimit),
+                MHD_OPTION.URI_LOG_CALLBACK.rawValue, cFunction(uriLogger), OpaquePointer(context),
+                MHD_OPTION.NOTIFY_COMPLETED.rawValue, cFunction(completed), OpaquePointer(context),
+            ]
+            if config.threads > 1 {
+                options += [MHD_OPTION.THREAD_POOL_SIZE.rawValue, CUnsignedInt(clamping: config.threads)]
+            }
+            options.append(MHD_OPTION.END.rawValue)
+            return withVaList(options) { arguments in
+                MHD_start_daemon_va(flags, config.port, nil, nil, mhdAccessHandler, context, arguments)
+            }
+        }
+
+        guard let daemon else {
+            retained.release()
+            let messages = state.withLock { $0.startMessages }
+            let reason = messages.isEmpty ? "libmicrohttpd could not start the daemon" : messages.joined(separator: "; ")
+            throw HTTPServerError.startFailed(address: Self.display(host: config.host, port: config.port), reason: reason)
+        }
+        let bound = taptrace_mhd_bound_port(daemon)
+        state.withLock { state in
+            state.daemon = daemon
+            state.retained = retained
+            state.port = bound
+        }
+    }
+
+    /// Stops accepting connections, waits up to `timeout` seconds (default
+    /// `shutdownTimeoutSeconds`) for in-flight requests to finish, then stops the daemon,
+    /// closing idle keep-alive connections. Returns false when the wait timed out and requests
+    /// were cut off. Blocks the calling thread; a no-op when not running.
+    @discardableResult
+    public func stop(timeout: Double? = nil) -> Bool {
+        let taken: (OpaquePointer, Unmanaged<HTTPServer>?)? = state.withLock { state in
+            guard let daemon = state.daemon, !state.stopping else { return nil }
+            state.stopping = true
+            return (daemon, state.retained)
+        }
+        guard let (daemon, retained) = taken else { return true }
+
+        let listenSocket = MHD_quiesce_daemon(daemon)
+        let deadline = ContinuousClock.now + .milliseconds(Int64(max(0, timeout ?? configuration.shutdownTimeoutSeconds) * 1000))
+        var drained = false
+        while true {
+            if state.withLock({ $0.inFlight }) == 0 { drained = true; break }
+            if ContinuousClock.now >= deadline { break }
+            usleep(2_000)
+        }
+        MHD_stop_daemon(daemon)
+        if listenSocket >= 0 { close(listenSocket) }
+
+        state.withLock { state in
+            state.daemon = nil
+            state.retained = nil
+            state.port = 0
+            state.stopping = false
+        }
+        retained?.release()
+        return drained
+    }
+
+    // MARK: - Called from the libmicrohttpd callbacks
+
+    /// True while `stop()` drains: responses then carry `Connection: close`.
+    var isStopping: Bool { state.withLock { $0.stopping } }
+
+    func requestBegan(target: String) -> RequestContext {
+        state.withLock { $0.inFlight += 1 }
+        return RequestContext(target: target)
+    }
+
+    func requestEnded(_ context: RequestContext, status: Int) {
+        state.withLock { $0.inFlight -= 1 }
+        guard status > 0, let logger = configuration.requestLogger else { return }
+        let elapsed = context.startedAt.duration(to: .now).components
+        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        logger(context.method.isEmpty ? "-" : context.method, context.logPath, status, seconds)
+    }
+
+    func log(message: String) {
+        state.withLock { state in
+            if state.starting { state.startMessages.append(message) }
+        }
+        configuration.errorLogger?(message)
+    }
+
+    /// A C function pointer as a variadic argument (pointer-sized, like `void *`).
+    private func cFunction<Function>(_ function: Function) -> OpaquePointer {
+        OpaquePointer(unsafeBitCast(function, to: UnsafeRawPointer.self))
+    }
+
+    private static func display(host: String, port: UInt16) -> String {
+        host.contains(":") && !host.hasPrefix("[") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    }
+}

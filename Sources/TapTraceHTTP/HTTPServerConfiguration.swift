@@ -1,0 +1,73 @@
+/// Called once per answered request, after the response was sent (or the connection ended).
+/// `path` is the decoded path without query; `durationSeconds` runs from the request line's
+/// arrival to completion.
+public typealias HTTPRequestLogger = @Sendable (_ method: String, _ path: String, _ status: Int,
+                                                _ durationSeconds: Double) -> Void
+
+/// Everything `HTTPServer` needs to know before it starts.
+public struct HTTPServerConfiguration: Sendable {
+    /// Numeric IPv4 or IPv6 address to bind ("localhost" means 127.0.0.1).
+    public var host: String
+    /// TCP port; 0 picks a free one (read `HTTPServer.port` after `start()`).
+    public var port: UInt16
+    /// Threads in libmicrohttpd's pool, each with its own epoll loop (MHD_OPTION_THREAD_POOL_SIZE).
+    public var threads: Int
+    /// Idle seconds before a connection is closed (0 = never; libmicrohttpd's own default).
+    public var connectionTimeoutSeconds: Int
+    /// Concurrent connections accepted (MHD_OPTION_CONNECTION_LIMIT).
+    public var connectionLimit: Int
+    /// Largest request body accepted; larger ones get 413 and the connection is closed.
+    public var maxBodyBytes: Int
+    /// Largest request line + header block accepted; larger ones get 431.
+    public var maxHeaderBytes: Int
+    /// Longest request target accepted; longer ones get 414.
+    public var maxURILength: Int
+    /// Per-connection memory pool of libmicrohttpd; nil derives it from the header and URI
+    /// limits so that those limits, not the pool, decide (libmicrohttpd's default is 32 KiB).
+    public var connectionMemoryLimit: Int?
+    /// Origins allowed by CORS (exact match, e.g. "https://app.example"; "*" allows any).
+    /// Empty disables CORS headers.
+    public var corsAllowedOrigins: [String]
+    /// Request headers a CORS preflight may ask for.
+    public var corsAllowedHeaders: [String]
+    /// `Access-Control-Max-Age` of preflight answers.
+    public var corsMaxAgeSeconds: Int
+    /// How long `stop()` waits for in-flight requests by default.
+    public var shutdownTimeoutSeconds: Double
+    /// Per-request log hook (see `HTTPRequestLogger`).
+    public var requestLogger: HTTPRequestLogger?
+    /// Receives libmicrohttpd's own diagnostic messages while running.
+    public var errorLogger: (@Sendable (String) -> Void)?
+
+    public init(host: String = "127.0.0.1", port: UInt16 = 0, threads: Int = 2,
+                connectionTimeoutSeconds: Int = 30, connectionLimit: Int = 256,
+                maxBodyBytes: Int = 8 << 20, maxHeaderBytes: Int = 16 << 10, maxURILength: Int = 8 << 10,
+                connectionMemoryLimit: Int? = nil,
+                corsAllowedOrigins: [String] = [], corsAllowedHeaders: [String] = ["Content-Type"],
+                corsMaxAgeSeconds: Int = 600, shutdownTimeoutSeconds: Double = 10,
+                requestLogger: HTTPRequestLogger? = nil, errorLogger: (@Sendable (String) -> Void)? = nil) {
+        self.host = host
+        self.port = port
+        self.threads = threads
+        self.connectionTimeoutSeconds = connectionTimeoutSeconds
+        self.connectionLimit = connectionLimit
+        self.maxBodyBytes = maxBodyBytes
+        self.maxHeaderBytes = maxHeaderBytes
+        self.maxURILength = maxURILength
+        self.connectionMemoryLimit = connectionMemoryLimit
+        self.corsAllowedOrigins = corsAllowedOrigins
+        self.corsAllowedHeaders = corsAllowedHeaders
+        self.corsMaxAgeSeconds = corsMaxAgeSeconds
+        self.shutdownTimeoutSeconds = shutdownTimeoutSeconds
+        self.requestLogger = requestLogger
+        self.errorLogger = errorLogger
+    }
+
+    /// The pool size handed to MHD_OPTION_CONNECTION_MEMORY_LIMIT. libmicrohttpd keeps the
+    /// request line and headers in this pool together with the read buffer and the response
+    /// header, so it gets twice the header + URI allowance plus room for the rest.
+    var effectiveConnectionMemoryLimit: Int {
+        if let connectionMemoryLimit { return connectionMemoryLimit }
+        return max(64 << 10, 2 * (maxHeaderBytes + maxURILength) + (16 << 10))
+    }
+}

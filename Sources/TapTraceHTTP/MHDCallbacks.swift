@@ -1,0 +1,72 @@
+import CMicroHTTPD
+import Foundation
+
+// The C callbacks libmicrohttpd calls on its own threads. They are plain global functions
+// (nonisolated, no captures, so they convert to C function pointers); the server and the
+// per-request context travel through the `cls` / `con_cls` pointers as `Unmanaged` references.
+
+/// MHD_AccessHandlerCallback: called when the headers are complete, for each piece of body
+/// and once more when the request is complete.
+func mhdAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+                      _ url: UnsafePointer<CChar>?, _ method: UnsafePointer<CChar>?,
+                      _ version: UnsafePointer<CChar>?, _ uploadData: UnsafePointer<CChar>?,
+                      _ uploadDataSize: UnsafeMutablePointer<Int>?,
+                      _ conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> MHD_Result {
+    guard let cls, let connection, let conCls else { return .NO }
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    let context: RequestContext
+    if let existing = conCls.pointee {
+        context = Unmanaged<RequestContext>.fromOpaque(existing).takeUnretainedValue()
+    } else {
+        // The URI log callback normally created it already.
+        context = server.requestBegan(target: url.map { String(cString: $0) } ?? "/")
+        conCls.pointee = Unmanaged.passRetained(context).toOpaque()
+    }
+    return server.process(context, connection: connection, method: method, version: version,
+                          uploadData: uploadData, uploadDataSize: uploadDataSize)
+}
+
+/// MHD_OPTION_URI_LOG_CALLBACK: the request line has arrived; the returned pointer becomes the
+/// request's `con_cls`. The URI is the raw target, before libmicrohttpd unescapes it.
+func mhdRequestBegan(_ cls: UnsafeMutableRawPointer?, _ uri: UnsafePointer<CChar>?,
+                     _ connection: OpaquePointer?) -> UnsafeMutableRawPointer? {
+    guard let cls else { return nil }
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    let context = server.requestBegan(target: uri.map { String(cString: $0) } ?? "/")
+    return Unmanaged.passRetained(context).toOpaque()
+}
+
+/// MHD_OPTION_NOTIFY_COMPLETED: the response was sent or the request aborted.
+func mhdRequestCompleted(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+                         _ conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+                         _ termination: MHD_RequestTerminationCode) {
+    guard let cls, let conCls, let raw = conCls.pointee else { return }
+    conCls.pointee = nil
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    let context = Unmanaged<RequestContext>.fromOpaque(raw).takeRetainedValue()
+    var status = context.status
+    if status == 0, let connection {
+        // A response libmicrohttpd produced itself (e.g. its own 431 when the pool overflows).
+        status = Int(taptrace_mhd_connection_status(connection))
+    }
+    server.requestEnded(context, status: status)
+}
+
+/// MHD_OPTION_EXTERNAL_LOGGER: libmicrohttpd's diagnostics, printf-style.
+func mhdLog(_ cls: UnsafeMutableRawPointer?, _ format: UnsafePointer<CChar>?, _ arguments: CVaListPointer?) {
+    guard let cls, let format, let arguments else { return }
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    var buffer = [CChar](repeating: 0, count: 1024)
+    _ = vsnprintf(&buffer, buffer.count, format, arguments)
+    let message = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    server.log(message: message.trimmingCharacters(in: .whitespacesAndNewlines))
+}
+
+/// MHD_KeyValueIterator over the request headers; `cls` is the RequestContext.
+func mhdCollectHeader(_ cls: UnsafeMutableRawPointer?, _ kind: MHD_ValueKind,
+                      _ key: UnsafePointer<CChar>?, _ value: UnsafePointer<CChar>?) -> MHD_Result {
+    guard let cls, let key else { return .YES }
+    let context = Unmanaged<RequestContext>.fromOpaque(cls).takeUnretainedValue()
+    context.headers.add(String(cString: key), value.map { String(cString: $0) } ?? "")
+    return .YES
+}

@@ -1,0 +1,33 @@
+/// Per-request state libmicrohttpd carries for us in `con_cls`: created when the request line
+/// arrives (URI log callback), released in the completion callback.
+///
+/// Only the libmicrohttpd thread that owns the connection touches it, so it needs no lock.
+final class RequestContext {
+    /// The request target exactly as received, query included.
+    let target: String
+    let startedAt: ContinuousClock.Instant
+
+    var method = ""
+    var httpVersion = ""
+    var headers = HTTPHeaders()
+    /// Set once the first access-handler call (headers complete) has been handled.
+    var headersReceived = false
+    var body: [UInt8] = []
+    /// A rejection (413) decided while body data was arriving but not yet queued.
+    var pendingRejection: HTTPResponse?
+    /// Body bytes read but dropped after `pendingRejection` was decided.
+    var discardedBytes = 0
+    /// Status of the response we queued, 0 until then.
+    var status = 0
+
+    init(target: String) {
+        self.target = target
+        self.startedAt = .now
+    }
+
+    /// The decoded path for logging: the target up to `?`.
+    var logPath: String {
+        let rawPath = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        return PercentDecoding.decode(rawPath)
+    }
+}

@@ -1,0 +1,106 @@
+import CMicroHTTPD
+import Foundation
+
+/// The access-handler logic: limits, body accumulation and queueing the response.
+extension HTTPServer {
+    func process(_ context: RequestContext, connection: OpaquePointer,
+                 method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?,
+                 uploadData: UnsafePointer<CChar>?, uploadDataSize: UnsafeMutablePointer<Int>?) -> MHD_Result {
+        if !context.headersReceived {
+            // First call: the request line and headers are complete, no body read yet.
+            context.headersReceived = true
+            context.method = method.map { String(cString: $0) } ?? "GET"
+            context.httpVersion = version.map { String(cString: $0) } ?? "HTTP/1.1"
+            MHD_get_connection_values(connection, .HEADER_KIND, mhdCollectHeader,
+                                      Unmanaged.passUnretained(context).toOpaque())
+            if let rejection = headRejection(context, connection: connection) {
+                // Queued before the body is read: libmicrohttpd discards the rest of the request
+                // and closes the connection after the response.
+                return queue(rejection, for: context, on: connection, close: true)
+            }
+            return .YES
+        }
+
+        if let uploadDataSize, uploadDataSize.pointee > 0 {
+            let count = uploadDataSize.pointee
+            uploadDataSize.pointee = 0
+            if context.pendingRejection != nil {
+                // Already over the limit: drop the data, but not forever.
+                context.discardedBytes += count
+                return context.discardedBytes > maxDiscardedBytes ? .NO : .YES
+            }
+            if context.body.count + count > configuration.maxBodyBytes {
+                // libmicrohttpd (0.9.75) refuses MHD_queue_response while body data is being
+                // delivered, so the 413 is queued once the request ends; until then the rest is
+                // discarded, not stored, and past `maxDiscardedBytes` the connection is dropped.
+                context.discardedBytes = context.body.count + count
+                context.body = []
+                context.pendingRejection = .error(413, "request body larger than \(configuration.maxBodyBytes) bytes")
+                return .YES
+            }
+            if let uploadData {
+                context.body.append(contentsOf: UnsafeRawBufferPointer(start: uploadData, count: count))
+            }
+            return .YES
+        }
+
+        if let rejection = context.pendingRejection {
+            return queue(rejection, for: context, on: connection, close: true)
+        }
+        let request = HTTPRequest(method: context.method, target: context.target, headers: context.headers,
+                                  body: context.body, httpVersion: context.httpVersion)
+        context.body = []
+        return queue(respond(to: request), for: context, on: connection, close: false)
+    }
+
+    /// How much of an oversized body of unknown length is read and dropped before giving up
+    /// on answering 413 and closing the connection.
+    var maxDiscardedBytes: Int { max(configuration.maxBodyBytes, 1 << 20) }
+
+    /// 414, 431 or 413 (declared Content-Length) decided from the head alone.
+    private func headRejection(_ context: RequestContext, connection: OpaquePointer) -> HTTPResponse? {
+        if context.target.utf8.count > configuration.maxURILength {
+            return .error(414, "request target longer than \(configuration.maxURILength) bytes")
+        }
+        var headerBytes = taptrace_mhd_request_header_size(connection)
+        if headerBytes == 0 {
+            headerBytes = context.method.utf8.count + context.target.utf8.count + context.httpVersion.utf8.count + 4
+                + context.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
+        }
+        if headerBytes > configuration.maxHeaderBytes {
+            return .error(431, "request header larger than \(configuration.maxHeaderBytes) bytes")
+        }
+        if let declared = context.headers["Content-Length"],
+           let length = UInt64(declared.trimmingCharacters(in: .whitespaces)),
+           length > UInt64(configuration.maxBodyBytes) {
+            return .error(413, "request body larger than \(configuration.maxBodyBytes) bytes")
+        }
+        return nil
+    }
+
+    /// Hands `response` to libmicrohttpd, which copies it.
+    func queue(_ response: HTTPResponse, for context: RequestContext, on connection: OpaquePointer,
+               close: Bool) -> MHD_Result {
+        let created = response.body.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
+                                            .RESPMEM_MUST_COPY)
+        }
+        guard let mhdResponse = created else { return .NO }
+        defer { MHD_destroy_response(mhdResponse) }
+        for field in response.headers {
+            // libmicrohttpd computes the framing fields itself.
+            if HTTPHeaders.sameName(field.name, "Content-Length") || HTTPHeaders.sameName(field.name, "Transfer-Encoding") {
+                continue
+            }
+            if MHD_add_response_header(mhdResponse, field.name, field.value) == .NO {
+                log(message: "dropped invalid response header field '\(field.name)'")
+            }
+        }
+        if (close || isStopping) && !response.headers.contains("Connection") {
+            _ = MHD_add_response_header(mhdResponse, "Connection", "close")
+        }
+        let result = MHD_queue_response(connection, UInt32(clamping: response.status), mhdResponse)
+        if result == .YES { context.status = response.status }
+        return result
+    }
+}

@@ -1,0 +1,22 @@
+/// Turns a complete request into a response: routing, automatic OPTIONS, 404/405 and CORS.
+extension HTTPServer {
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        let origin = request.headers["Origin"]
+        var response: HTTPResponse
+        switch router.resolve(method: request.method, rawPath: request.rawPath) {
+        case .found(let handler, let parameters):
+            response = handler(request, parameters)
+        case .methodNotAllowed(let allowed):
+            if request.method == "OPTIONS" {
+                return cors.optionsResponse(methods: allowed, origin: origin,
+                                            isPreflight: request.headers.contains("Access-Control-Request-Method"))
+            }
+            response = .error(405, "method \(request.method) not allowed for \(request.path)")
+            response.headers["Allow"] = allowed.joined(separator: ", ")
+        case .notFound:
+            response = .error(404, "no route for \(request.path)")
+        }
+        cors.decorate(&response, origin: origin)
+        return response
+    }
+}

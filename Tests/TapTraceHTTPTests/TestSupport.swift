@@ -1,0 +1,86 @@
+import Foundation
+@testable import TapTraceHTTP
+
+/// Limits small enough for tests to exceed cheaply.
+func testConfiguration(_ adjust: (inout HTTPServerConfiguration) -> Void = { _ in }) -> HTTPServerConfiguration {
+    var configuration = HTTPServerConfiguration(
+        host: "127.0.0.1", port: 0, threads: 2, connectionTimeoutSeconds: 30,
+        maxBodyBytes: 64 << 10, maxHeaderBytes: 8 << 10, maxURILength: 2 << 10,
+        corsAllowedOrigins: ["https://allowed.example"], corsAllowedHeaders: ["Content-Type", "X-Trace"])
+    adjust(&configuration)
+    return configuration
+}
+
+/// The routes most tests use.
+func sampleRouter() -> Router {
+    let router = Router()
+    router.get("/hello") { _, _ in .text("hello") }
+    router.get("/scenes/{id}") { _, parameters in .json("{\"id\":\(HTTPResponse.jsonString(parameters["id"] ?? ""))}") }
+    router.get("/scenes/new") { _, _ in .text("new-scene form") }
+    router.put("/scenes/{id}") { request, parameters in .text("put \(parameters["id"] ?? "") \(request.body.count)") }
+    router.get("/scenes/{id}/touches/{touch}") { _, parameters in
+        .text("\(parameters["id"] ?? "?")|\(parameters["touch"] ?? "?")")
+    }
+    router.post("/echo") { request, _ in
+        var response = HTTPResponse(status: 200, headers: ["Content-Type": "application/octet-stream"], body: request.body)
+        response.headers["X-Request-Method"] = request.method
+        return response
+    }
+    router.get("/query") { request, _ in
+        .text(request.queryItems.map { "\($0.name)=\($0.value)" }.joined(separator: "\n"))
+    }
+    router.get("/header") { request, _ in .text(request.header("x-trace") ?? "none") }
+    return router
+}
+
+/// Starts a server on an ephemeral port, runs `body`, and stops the server.
+@discardableResult
+func withServer<Result>(_ configuration: HTTPServerConfiguration = testConfiguration(),
+                        router: Router = sampleRouter(),
+                        _ body: (HTTPServer) throws -> Result) throws -> Result {
+    let server = HTTPServer(configuration: configuration, router: router)
+    try server.start()
+    defer { server.stop(timeout: 5) }
+    return try body(server)
+}
+
+/// Polls `condition` until it holds or `timeoutSeconds` pass.
+func eventually(timeoutSeconds: Double = 10, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeoutSeconds)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(2_000)
+    }
+    return condition()
+}
+
+/// Runs `body` on a new thread (not the cooperative pool, which blocking socket calls would
+/// starve on a small machine); `join()` waits for it.
+final class TestThread: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private let thread: Thread
+
+    init(_ body: @escaping @Sendable () -> Void) {
+        let done = self.done
+        thread = Thread {
+            body()
+            done.signal()
+        }
+        thread.start()
+    }
+
+    /// False when the thread did not finish within `timeoutSeconds`.
+    @discardableResult
+    func join(timeoutSeconds: Double = 60) -> Bool {
+        done.wait(timeout: .now() + timeoutSeconds) == .success
+    }
+}
+
+/// A value several test threads write.
+final class Shared<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func update(_ body: (inout Value) -> Void) { lock.lock(); body(&value); lock.unlock() }
+    var current: Value { lock.lock(); defer { lock.unlock() }; return value }
+}
