@@ -12,6 +12,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         // libm for sqrt/rounding: the standard library calls it on Linux without importing it.
@@ -29,5 +30,8 @@ let package = Package(
             dependencies: ["TapTraceCore"],
             exclude: ["Conformance"]
         ),
+        // TapTraceStore: SQLite persistence (scenes, versions, runs). Deliberately independent of TapTraceCore.
+        .target(name: "TapTraceStore", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "TapTraceStoreTests", dependencies: ["TapTraceStore"]),
     ]
 )
