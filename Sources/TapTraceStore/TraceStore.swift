@@ -119,6 +119,7 @@ public final class TraceStore: Sendable {
     ///   ``StoreError/conflict(sceneID:expectedVersion:actualVersion:)`` is thrown and
     ///   nothing changes. Pass `nil` to append unconditionally.
     /// - Returns: The updated scene and the new version.
+    @discardableResult
     public func addVersion(sceneID: String, content: SceneContent, expectedCurrentVersion: Int? = nil) throws
         -> StoredScene
     {
