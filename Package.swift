@@ -13,6 +13,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         // libm for sqrt/rounding: the standard library calls it on Linux without importing it.
@@ -34,5 +35,8 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "TapTraceHTTP", dependencies: ["CMicroHTTPD"]),
         .testTarget(name: "TapTraceHTTPTests", dependencies: ["TapTraceHTTP"]),
+        // TapTraceStore: SQLite persistence (scenes, versions, runs). Deliberately independent of TapTraceCore.
+        .target(name: "TapTraceStore", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "TapTraceStoreTests", dependencies: ["TapTraceStore"]),
     ]
 )

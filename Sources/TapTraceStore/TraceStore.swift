@@ -1,0 +1,453 @@
+import Foundation
+import GRDB
+
+/// Where a ``TraceStore`` keeps its data.
+public enum StoreLocation: Sendable, Equatable {
+    /// A SQLite file (created if missing), opened in WAL mode with a connection pool:
+    /// one writer at a time, many concurrent readers, and readers never wait for writers.
+    case file(String)
+    /// A private in-memory database, gone when the store is released. Reads and writes
+    /// are serialized on one connection. For tests and throw-away servers.
+    case inMemory
+
+    /// `":memory:"` means ``inMemory``; anything else is a file path.
+    public init(path: String) {
+        self = path == ":memory:" ? .inMemory : .file(path)
+    }
+}
+
+/// The TapTrace database: scenes, their immutable versions, and runs.
+///
+/// ```swift
+/// let store = try TraceStore(location: StoreLocation(path: "taptrace.sqlite"))
+/// let created = try store.createScene(name: "login", content: SceneContent(
+///     document: json, viewCount: 12, windowCount: 1, recognizerCount: 2))
+/// let v2 = try store.addVersion(sceneID: created.scene.id, content: edited,
+///                               expectedCurrentVersion: 1)   // or StoreError.conflict
+/// let run = try store.insertRun(NewRun(sceneID: v2.scene.id, sceneVersion: 2, ...))
+/// let page = try store.listRuns(sceneID: v2.scene.id, limit: 20)
+/// let next = try store.listRuns(sceneID: v2.scene.id, limit: 20, after: page.nextCursor)
+/// ```
+///
+/// Thread safety: the store is `Sendable`; call it from any number of threads at once.
+/// Every method is synchronous and runs in exactly one SQLite transaction, so an
+/// operation that throws leaves nothing half-written. Writes are serialized (SQLite has
+/// one writer); in a file database, reads run concurrently with them on WAL snapshots.
+///
+/// Errors: every method throws ``StoreError`` only; SQLite failures arrive as
+/// ``StoreError/database(_:)``.
+public final class TraceStore: Sendable {
+    /// The largest `limit` a listing accepts.
+    public static let maxPageSize = 1000
+
+    /// The newest schema version compiled into this binary.
+    public static var supportedSchemaVersion: Int { Migration.embedded.last?.version ?? 0 }
+
+    /// The GRDB connection (pool or queue). Internal so tests can inspect raw rows.
+    let writer: any DatabaseWriter
+    private let clock: StoreClock
+    private let supportedVersion: Int
+
+    /// Opens (creating if needed) the database at `location` and applies pending migrations.
+    ///
+    /// - Parameter clock: The source of `created_at` / `updated_at`; inject a fixed or
+    ///   stepping clock in tests.
+    /// - Throws: ``StoreError/databaseTooNew(databaseVersion:supportedVersion:)`` when the
+    ///   file was written by a newer binary, ``StoreError/database(_:)`` when SQLite fails.
+    public convenience init(location: StoreLocation, clock: StoreClock = .system) throws {
+        try self.init(location: location, clock: clock, migrations: Migration.embedded)
+    }
+
+    /// Designated initializer; tests pass their own migration list.
+    init(location: StoreLocation, clock: StoreClock, migrations: [Migration]) throws {
+        var configuration = Configuration()
+        configuration.label = "TapTraceStore"
+        configuration.foreignKeysEnabled = true  // ON DELETE CASCADE from scenes to versions to runs
+        configuration.busyMode = .timeout(5)  // another process holding the write lock: wait up to 5 s
+        configuration.prepareDatabase { db in
+            // WAL + NORMAL: durable across application crashes; a power loss may lose the
+            // last transactions but never corrupts the database.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        self.clock = clock
+        self.supportedVersion = migrations.last?.version ?? 0
+        do {
+            switch location {
+            case .file(let path):
+                writer = try DatabasePool(path: path, configuration: configuration)  // WAL journal mode
+            case .inMemory:
+                writer = try DatabaseQueue(configuration: configuration)
+            }
+            try MigrationRunner.migrate(writer, migrations: migrations) { [clock] in
+                Timestamp.rfc3339(clock.now())
+            }
+        } catch {
+            throw Self.storeError(error)
+        }
+    }
+
+    /// Closes the database connections. Later calls throw ``StoreError/database(_:)``.
+    /// Optional: releasing the store closes it too.
+    public func close() throws {
+        try perform { try writer.close() }
+    }
+
+    // MARK: - Scenes
+
+    /// Creates a scene whose version 1 is `content`.
+    ///
+    /// - Returns: The new scene (fresh `scn_` id, `latestVersion` 1) and its version 1.
+    public func createScene(name: String?, content: SceneContent) throws -> StoredScene {
+        try validate(content)
+        return try write { db, now in
+            let id = StoreID.make(prefix: StoreID.scenePrefix)
+            try db.execute(
+                sql: """
+                    INSERT INTO scenes (id, name, created_at, updated_at, latest_version)
+                    VALUES (?, ?, ?, ?, 1)
+                    """,
+                arguments: [id, name, now, now])
+            try Self.insertVersion(db, sceneID: id, version: 1, content: content, now: now)
+            return try Self.fetchStoredScene(db, sceneID: id, version: nil)
+        }
+    }
+
+    /// Appends version `latestVersion + 1` to a scene.
+    ///
+    /// - Parameter expectedCurrentVersion: Optimistic concurrency. When given, the write
+    ///   happens only if the scene's latest version is still this number; otherwise
+    ///   ``StoreError/conflict(sceneID:expectedVersion:actualVersion:)`` is thrown and
+    ///   nothing changes. Pass `nil` to append unconditionally.
+    /// - Returns: The updated scene and the new version.
+    @discardableResult
+    public func addVersion(sceneID: String, content: SceneContent, expectedCurrentVersion: Int? = nil) throws
+        -> StoredScene
+    {
+        try validate(content)
+        return try write { db, now in
+            guard
+                let current = try Int.fetchOne(
+                    db, sql: "SELECT latest_version FROM scenes WHERE id = ?", arguments: [sceneID])
+            else { throw StoreError.sceneNotFound(sceneID: sceneID) }
+            if let expected = expectedCurrentVersion, expected != current {
+                throw StoreError.conflict(sceneID: sceneID, expectedVersion: expected, actualVersion: current)
+            }
+            let next = current + 1
+            try Self.insertVersion(db, sceneID: sceneID, version: next, content: content, now: now)
+            try db.execute(
+                sql: "UPDATE scenes SET latest_version = ?, updated_at = ? WHERE id = ?",
+                arguments: [next, now, sceneID])
+            return try Self.fetchStoredScene(db, sceneID: sceneID, version: nil)
+        }
+    }
+
+    /// A scene with its latest version, or with `version` when given.
+    ///
+    /// - Throws: ``StoreError/sceneNotFound(sceneID:)``, ``StoreError/versionNotFound(sceneID:version:)``.
+    public func scene(id: String, version: Int? = nil) throws -> StoredScene {
+        try read { db in try Self.fetchStoredScene(db, sceneID: id, version: version) }
+    }
+
+    /// Scenes, most recently created first.
+    ///
+    /// - Parameters:
+    ///   - limit: 1...``maxPageSize``.
+    ///   - cursor: `nil` for the first page, then the previous page's `nextCursor`.
+    public func listScenes(limit: Int, after cursor: String? = nil) throws -> Page<SceneRecord> {
+        try validate(limit: limit)
+        let before = try cursor.map { try PageCursor(decoding: $0, for: .scenes).seq }
+        return try read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT seq, id, name, created_at, updated_at, latest_version FROM scenes
+                    WHERE ?1 IS NULL OR seq < ?1
+                    ORDER BY seq DESC LIMIT ?2
+                    """,
+                arguments: [before, limit + 1])
+            return Self.page(rows, limit: limit, listing: .scenes, map: Self.sceneRecord)
+        }
+    }
+
+    /// All versions of a scene, oldest first, without their documents.
+    public func listVersions(sceneID: String) throws -> [SceneVersionInfo] {
+        try read { db in
+            try Self.requireScene(db, sceneID)
+            return try Row.fetchAll(
+                db,
+                sql: "SELECT \(Self.versionInfoColumns) FROM scene_versions WHERE scene_id = ? ORDER BY version",
+                arguments: [sceneID]
+            ).map(Self.versionInfo)
+        }
+    }
+
+    /// Deletes a scene, all its versions and all their runs, in one transaction.
+    ///
+    /// - Returns: How many versions and runs went with it.
+    /// - Throws: ``StoreError/sceneNotFound(sceneID:)``.
+    @discardableResult
+    public func deleteScene(id: String) throws -> DeletedScene {
+        try write { db, _ in
+            try Self.requireScene(db, id)
+            let versions = try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM scene_versions WHERE scene_id = ?", arguments: [id]) ?? 0
+            let runs = try Int.fetchOne(db, sql: "SELECT count(*) FROM runs WHERE scene_id = ?", arguments: [id]) ?? 0
+            // Versions and runs follow through ON DELETE CASCADE (foreign keys are on).
+            try db.execute(sql: "DELETE FROM scenes WHERE id = ?", arguments: [id])
+            return DeletedScene(sceneID: id, versionCount: versions, runCount: runs)
+        }
+    }
+
+    // MARK: - Runs
+
+    /// Records a run of an existing scene version.
+    ///
+    /// - Returns: The stored run with its fresh `run_` id, `seq` and `createdAt`.
+    /// - Throws: ``StoreError/sceneNotFound(sceneID:)`` or
+    ///   ``StoreError/versionNotFound(sceneID:version:)`` when the version does not exist.
+    @discardableResult
+    public func insertRun(_ run: NewRun) throws -> RunRecord {
+        guard run.actionCount >= 0 else { throw StoreError.invalidArgument("actionCount must not be negative") }
+        return try write { db, now in
+            try Self.requireVersion(db, run.sceneID, run.sceneVersion)
+            let id = StoreID.make(prefix: StoreID.runPrefix)
+            try db.execute(
+                sql: """
+                    INSERT INTO runs (id, scene_id, scene_version, created_at, request, result,
+                                      first_responder, actions, outcome, action_count)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    id, run.sceneID, run.sceneVersion, now, run.request, run.result,
+                    run.firstResponder, run.actions, run.outcome, run.actionCount,
+                ])
+            let summary = RunSummary(
+                id: id, seq: db.lastInsertedRowID, sceneID: run.sceneID, sceneVersion: run.sceneVersion,
+                createdAt: now, firstResponder: run.firstResponder, actions: run.actions,
+                outcome: run.outcome, actionCount: run.actionCount)
+            return RunRecord(summary: summary, request: run.request, result: run.result)
+        }
+    }
+
+    /// A run with its request and result documents.
+    ///
+    /// - Throws: ``StoreError/runNotFound(runID:)``.
+    public func run(id: String) throws -> RunRecord {
+        try read { db in
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT \(Self.runColumns), request, result FROM runs WHERE id = ?", arguments: [id])
+            else { throw StoreError.runNotFound(runID: id) }
+            return Self.runRecord(row)
+        }
+    }
+
+    /// Runs of a scene (all versions), newest first, without their documents.
+    ///
+    /// Pages are stable under concurrent inserts: the cursor is the `seq` of the last run
+    /// returned, so runs recorded after the first page never appear in, nor shift, later pages.
+    ///
+    /// - Parameters:
+    ///   - limit: 1...``maxPageSize``.
+    ///   - cursor: `nil` for the first page, then the previous page's `nextCursor`.
+    /// - Throws: ``StoreError/sceneNotFound(sceneID:)``, ``StoreError/invalidCursor(_:)``.
+    public func listRuns(sceneID: String, limit: Int, after cursor: String? = nil) throws -> Page<RunSummary> {
+        try validate(limit: limit)
+        let before = try cursor.map { try PageCursor(decoding: $0, for: .runs).seq }
+        return try read { db in
+            try Self.requireScene(db, sceneID)
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(Self.runColumns) FROM runs
+                    WHERE scene_id = ?1 AND (?2 IS NULL OR seq < ?2)
+                    ORDER BY seq DESC LIMIT ?3
+                    """,
+                arguments: [sceneID, before, limit + 1])
+            return Self.page(rows, limit: limit, listing: .runs, map: Self.runSummary)
+        }
+    }
+
+    /// Every run of one scene version with its documents, in insertion order (for replay).
+    ///
+    /// - Throws: ``StoreError/sceneNotFound(sceneID:)``, ``StoreError/versionNotFound(sceneID:version:)``.
+    public func runs(sceneID: String, version: Int) throws -> [RunRecord] {
+        try read { db in
+            try Self.requireVersion(db, sceneID, version)
+            return try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(Self.runColumns), request, result FROM runs
+                    WHERE scene_id = ? AND scene_version = ? ORDER BY seq
+                    """,
+                arguments: [sceneID, version]
+            ).map(Self.runRecord)
+        }
+    }
+
+    // MARK: - Health
+
+    /// Reads the schema version in a read transaction. Never throws: failures are reported
+    /// in ``StoreHealth/ok`` and ``StoreHealth/error``.
+    public func health() -> StoreHealth {
+        var health = StoreHealth(ok: false, supportedSchemaVersion: supportedVersion)
+        do {
+            let (version, journalMode) = try writer.read { db in
+                (try MigrationRunner.currentVersion(db), try String.fetchOne(db, sql: "PRAGMA journal_mode"))
+            }
+            health.schemaVersion = version
+            health.journalMode = journalMode
+            if version == supportedVersion {
+                health.ok = true
+            } else {
+                health.error = "schema version \(version), expected \(supportedVersion)"
+            }
+        } catch {
+            health.error = Self.storeError(error).description
+        }
+        return health
+    }
+}
+
+// MARK: - Implementation
+
+extension StoreHealth {
+    fileprivate init(ok: Bool, supportedSchemaVersion: Int) {
+        self.init(ok: ok, schemaVersion: nil, supportedSchemaVersion: supportedSchemaVersion, journalMode: nil, error: nil)
+    }
+}
+
+extension TraceStore {
+    private static let versionInfoColumns = """
+        scene_id, version, content_hash, view_count, window_count, recognizer_count,
+        length(document) AS document_size, created_at
+        """
+    private static let runColumns = """
+        id, seq, scene_id, scene_version, created_at, first_responder, actions, outcome, action_count
+        """
+
+    /// Runs `body` in a write transaction with the operation's timestamp.
+    private func write<T>(_ body: (Database, String) throws -> T) throws -> T {
+        try perform {
+            try writer.write { db in
+                try body(db, Timestamp.rfc3339(clock.now()))
+            }
+        }
+    }
+
+    /// Runs `body` in a read transaction (a consistent snapshot).
+    private func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try perform { try writer.read(body) }
+    }
+
+    private func perform<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw Self.storeError(error)
+        }
+    }
+
+    static func storeError(_ error: any Error) -> StoreError {
+        if let error = error as? StoreError { return error }
+        if let error = error as? DatabaseError {
+            return .database("\(error.resultCode): \(error.message ?? "no message")")
+        }
+        return .database(String(describing: error))
+    }
+
+    private func validate(limit: Int) throws {
+        guard (1...Self.maxPageSize).contains(limit) else {
+            throw StoreError.invalidArgument("limit must be between 1 and \(Self.maxPageSize), got \(limit)")
+        }
+    }
+
+    private func validate(_ content: SceneContent) throws {
+        guard content.viewCount >= 0, content.windowCount >= 0, content.recognizerCount >= 0 else {
+            throw StoreError.invalidArgument("view, window and recognizer counts must not be negative")
+        }
+    }
+
+    private static func requireScene(_ db: Database, _ sceneID: String) throws {
+        guard try Bool.fetchOne(db, sql: "SELECT 1 FROM scenes WHERE id = ?", arguments: [sceneID]) != nil else {
+            throw StoreError.sceneNotFound(sceneID: sceneID)
+        }
+    }
+
+    private static func requireVersion(_ db: Database, _ sceneID: String, _ version: Int) throws {
+        let found = try Bool.fetchOne(
+            db, sql: "SELECT 1 FROM scene_versions WHERE scene_id = ? AND version = ?", arguments: [sceneID, version])
+        if found == nil {
+            try requireScene(db, sceneID)
+            throw StoreError.versionNotFound(sceneID: sceneID, version: version)
+        }
+    }
+
+    private static func insertVersion(_ db: Database, sceneID: String, version: Int, content: SceneContent, now: String)
+        throws
+    {
+        try db.execute(
+            sql: """
+                INSERT INTO scene_versions (scene_id, version, document, content_hash,
+                                            view_count, window_count, recognizer_count, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                sceneID, version, content.document, content.contentHash,
+                content.viewCount, content.windowCount, content.recognizerCount, now,
+            ])
+    }
+
+    private static func fetchStoredScene(_ db: Database, sceneID: String, version: Int?) throws -> StoredScene {
+        guard
+            let sceneRow = try Row.fetchOne(
+                db, sql: "SELECT id, name, created_at, updated_at, latest_version FROM scenes WHERE id = ?",
+                arguments: [sceneID])
+        else { throw StoreError.sceneNotFound(sceneID: sceneID) }
+        let scene = sceneRecord(sceneRow)
+        let wanted = version ?? scene.latestVersion
+        guard
+            let versionRow = try Row.fetchOne(
+                db,
+                sql: "SELECT \(versionInfoColumns), document FROM scene_versions WHERE scene_id = ? AND version = ?",
+                arguments: [sceneID, wanted])
+        else { throw StoreError.versionNotFound(sceneID: sceneID, version: wanted) }
+        return StoredScene(scene: scene, version: SceneVersion(info: versionInfo(versionRow), document: versionRow["document"]))
+    }
+
+    /// Turns `limit + 1` fetched rows into a page: the extra row only tells that more exist.
+    private static func page<Item>(_ rows: [Row], limit: Int, listing: PageCursor.Listing, map: (Row) -> Item)
+        -> Page<Item>
+    {
+        let visible = rows.prefix(limit)
+        var next: String?
+        if rows.count > limit, let last = visible.last {
+            next = PageCursor(listing: listing, seq: last["seq"]).encoded
+        }
+        return Page(items: visible.map(map), nextCursor: next)
+    }
+
+    private static func sceneRecord(_ row: Row) -> SceneRecord {
+        SceneRecord(
+            id: row["id"], name: row["name"], createdAt: row["created_at"], updatedAt: row["updated_at"],
+            latestVersion: row["latest_version"])
+    }
+
+    private static func versionInfo(_ row: Row) -> SceneVersionInfo {
+        SceneVersionInfo(
+            sceneID: row["scene_id"], version: row["version"], contentHash: row["content_hash"],
+            viewCount: row["view_count"], windowCount: row["window_count"], recognizerCount: row["recognizer_count"],
+            documentSize: row["document_size"], createdAt: row["created_at"])
+    }
+
+    private static func runSummary(_ row: Row) -> RunSummary {
+        RunSummary(
+            id: row["id"], seq: row["seq"], sceneID: row["scene_id"], sceneVersion: row["scene_version"],
+            createdAt: row["created_at"], firstResponder: row["first_responder"], actions: row["actions"],
+            outcome: row["outcome"], actionCount: row["action_count"])
+    }
+
+    private static func runRecord(_ row: Row) -> RunRecord {
+        RunRecord(summary: runSummary(row), request: row["request"], result: row["result"])
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import TapTraceStore
+
+/// The two ways a store can be opened; most tests run on both.
+enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case file
+    case memory
+
+    var testDescription: String { rawValue }
+}
+
+/// A temporary directory removed when the test ends (call `remove()` in a `defer`).
+struct TemporaryDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("taptrace-store-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    var databasePath: String { url.appendingPathComponent("store.sqlite").path }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
+
+/// A clock that advances 1 ms at each reading, from 2026-11-22T06:01:02.345Z.
+final class SteppingClock: @unchecked Sendable {
+    static let start = Date(timeIntervalSince1970: 1_795_327_262.345)
+    private let lock = NSLock()
+    private var millis: Int64 = 0
+
+    var clock: StoreClock {
+        StoreClock { [self] in
+            lock.lock()
+            defer { lock.unlock() }
+            let date = Self.start.addingTimeInterval(Double(millis) / 1000)
+            millis += 1
+            return date
+        }
+    }
+}
+
+/// Runs `body` with a fresh store of `backend`, then deletes its files.
+func withStore<T>(
+    _ backend: Backend, clock: StoreClock = SteppingClock().clock, _ body: (TraceStore, String?) throws -> T
+) throws -> T {
+    switch backend {
+    case .memory:
+        return try body(try TraceStore(location: .inMemory, clock: clock), nil)
+    case .file:
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try TraceStore(location: .file(directory.databasePath), clock: clock)
+        defer { try? store.close() }
+        return try body(store, directory.databasePath)
+    }
+}
+
+func content(_ text: String, views: Int = 3, windows: Int = 1, recognizers: Int = 0) -> SceneContent {
+    SceneContent(document: Data(text.utf8), viewCount: views, windowCount: windows, recognizerCount: recognizers)
+}
+
+func newRun(_ sceneID: String, version: Int = 1, tag: String = "r") -> NewRun {
+    NewRun(
+        sceneID: sceneID, sceneVersion: version,
+        request: Data(#"{"touches":"\#(tag)"}"#.utf8), result: Data(#"{"trace":"\#(tag)"}"#.utf8),
+        firstResponder: "field", actions: "login:touchUpInside", outcome: "delivered \(tag)", actionCount: 1)
+}
+
+/// Counts rows of `table` directly in SQLite (optionally `WHERE scene_id = sceneID`).
+func rowCount(_ store: TraceStore, _ table: String, sceneID: String? = nil) throws -> Int {
+    try store.writer.read { db in
+        if let sceneID {
+            return try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table) WHERE scene_id = ?", arguments: [sceneID])!
+        }
+        return try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)")!
+    }
+}
+
+/// A small lock-protected box for results shared with threads.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<T>(_ body: (inout Value) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}
+
+/// Starts `count` real threads running `body(index)` and waits for all of them.
+/// (Real threads, not `concurrentPerform`, so that all of them run at once even on 2 cores.)
+func runThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let group = DispatchGroup()
+    for index in 0..<count {
+        group.enter()
+        let thread = Thread {
+            body(index)
+            group.leave()
+        }
+        thread.start()
+    }
+    group.wait()
+}
