@@ -1,0 +1,219 @@
+/// What a run did, without how: the part of a result that decides whether a layout change
+/// "changed the outcome" (replay) and that history queries filter on.
+///
+/// It holds the first responder, the responder chain, each touch's hit-test view, refusal,
+/// final phase and cancelling recognizer, every collected recognizer's state list, and the
+/// actions. The trace is deliberately left out: a new layout can add a hit-test call or two
+/// without the app behaving any differently.
+public struct RunOutcome: Sendable, Hashable {
+    public struct Touch: Sendable, Hashable {
+        public var id: String
+        public var hitTestView: String?
+        public var refused: String?
+        public var finalPhase: String
+        public var cancelledBy: String?
+    }
+
+    public struct Recognizer: Sendable, Hashable {
+        public var id: String
+        public var states: [String]
+    }
+
+    public struct Action: Sendable, Hashable {
+        public var t: Double
+        public var action: String
+        public var sender: String
+        public var target: String?
+        public var via: String
+
+        /// `buyTapped: from buyButton to checkoutVC (target) at t=0.100`
+        public var text: String {
+            "\(action) from \(sender) to \(target ?? "nobody") (\(via)) at t=\(TextRenderer.time(t))"
+        }
+    }
+
+    public var firstResponder: ObjectRef?
+    /// `id` per link; a cycle (R7) is written `(cycle at id)`.
+    public var responderChain: [String]
+    public var touches: [Touch]
+    public var recognizers: [Recognizer]
+    public var actions: [Action]
+
+    public init(_ result: DispatchResult) {
+        firstResponder = result.firstResponder
+        responderChain = result.responderChain.map { $0.role == "cycle" ? "(cycle at \($0.ref.id))" : $0.ref.id }
+        touches = result.touches.map {
+            Touch(id: $0.id, hitTestView: $0.hitTestView, refused: $0.refused?.rawValue,
+                  finalPhase: $0.finalPhase.rawValue, cancelledBy: $0.cancelledBy)
+        }
+        recognizers = result.recognizers.map { Recognizer(id: $0.id, states: $0.states.map(\.rawValue)) }
+        actions = result.actions.map {
+            Action(t: $0.t, action: $0.action, sender: $0.sender, target: $0.target, via: $0.via.rawValue)
+        }
+    }
+
+    /// The outcome as canonical JSON: fixed key order, so equal outcomes give equal bytes.
+    public var canonicalJSON: [UInt8] {
+        var w = JSONWriter(reserving: 256)
+        w.beginObject()
+        w.key("firstResponder"); ResultEncoder.writeRef(firstResponder, to: &w)
+        w.key("responderChain"); w.strings(responderChain)
+        w.key("touches")
+        w.beginArray()
+        for t in touches {
+            w.beginObject()
+            w.key("id"); w.string(t.id)
+            w.key("hitTestView"); w.string(t.hitTestView)
+            w.key("refused"); w.string(t.refused)
+            w.key("finalPhase"); w.string(t.finalPhase)
+            w.key("cancelledBy"); w.string(t.cancelledBy)
+            w.endObject()
+        }
+        w.endArray()
+        w.key("recognizers")
+        w.beginArray()
+        for g in recognizers {
+            w.beginObject()
+            w.key("id"); w.string(g.id)
+            w.key("states"); w.strings(g.states)
+            w.endObject()
+        }
+        w.endArray()
+        w.key("actions")
+        w.beginArray()
+        for a in actions { writeAction(a, to: &w) }
+        w.endArray()
+        w.endObject()
+        return w.bytes
+    }
+
+    /// The outcome digest stored with every run: `o1:` and 32 hex digits, two FNV-1a 64-bit
+    /// hashes (different offset bases) of `canonicalJSON`. Not cryptographic: it only has to
+    /// tell outcomes apart, and replay double-checks equal digests field by field.
+    public var digest: String {
+        let bytes = canonicalJSON
+        return "o1:" + Self.hex(Self.fnv1a(bytes, basis: 0xcbf2_9ce4_8422_2325))
+            + Self.hex(Self.fnv1a(bytes, basis: 0x84222325_cbf29ce4))
+    }
+
+    /// The actions as a compact JSON array (`[{"action","sender","target","via","t"}]`): the
+    /// `actions` summary column of a stored run.
+    public var actionsJSON: [UInt8] {
+        var w = JSONWriter(reserving: 64 + 96 * actions.count)
+        w.beginArray()
+        for a in actions { writeAction(a, to: &w) }
+        w.endArray()
+        return w.bytes
+    }
+
+    private func writeAction(_ a: Action, to w: inout JSONWriter) {
+        w.beginObject()
+        w.key("t"); w.number(a.t)
+        w.key("action"); w.string(a.action)
+        w.key("sender"); w.string(a.sender)
+        w.key("target"); w.string(a.target)
+        w.key("via"); w.string(a.via)
+        w.endObject()
+    }
+
+    static func fnv1a(_ bytes: [UInt8], basis: UInt64) -> UInt64 {
+        var hash = basis
+        for b in bytes {
+            hash ^= UInt64(b)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+
+    static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
+
+/// One way two outcomes differ, for people: the field (`firstResponder`,
+/// `touches[T1].hitTestView`, `recognizers[tapC].states`, `actions`, …), the value before and
+/// after as short text (nil: absent), and a sentence.
+public struct OutcomeDifference: Sendable, Hashable {
+    public var field: String
+    public var before: String?
+    public var after: String?
+    public var text: String
+
+    public init(field: String, before: String?, after: String?) {
+        self.field = field
+        self.before = before
+        self.after = after
+        self.text = "\(field): \(before ?? "(none)") → \(after ?? "(none)")"
+    }
+
+    public func write(to w: inout JSONWriter) {
+        w.beginObject()
+        w.key("field"); w.string(field)
+        w.key("before"); w.string(before)
+        w.key("after"); w.string(after)
+        w.key("text"); w.string(text)
+        w.endObject()
+    }
+}
+
+extension RunOutcome {
+    /// Every difference from `self` (before) to `other` (after), in the order of the result
+    /// document: first responder, chain, touches (by id), recognizers (by id), actions.
+    public func differences(to other: RunOutcome) -> [OutcomeDifference] {
+        var out: [OutcomeDifference] = []
+        if firstResponder != other.firstResponder {
+            out.append(OutcomeDifference(field: "firstResponder", before: firstResponder.map(Self.refText),
+                                         after: other.firstResponder.map(Self.refText)))
+        }
+        if responderChain != other.responderChain {
+            out.append(OutcomeDifference(field: "responderChain", before: Self.listText(responderChain),
+                                         after: Self.listText(other.responderChain)))
+        }
+        let theirTouches = Dictionary(other.touches.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let myTouchIds = Set(touches.map(\.id))
+        for t in touches {
+            guard let u = theirTouches[t.id] else {
+                out.append(OutcomeDifference(field: "touches[\(t.id)]", before: "present", after: nil))
+                continue
+            }
+            func check(_ name: String, _ a: String?, _ b: String?) {
+                if a != b { out.append(OutcomeDifference(field: "touches[\(t.id)].\(name)", before: a, after: b)) }
+            }
+            check("hitTestView", t.hitTestView, u.hitTestView)
+            check("refused", t.refused, u.refused)
+            check("finalPhase", t.finalPhase, u.finalPhase)
+            check("cancelledBy", t.cancelledBy, u.cancelledBy)
+        }
+        for u in other.touches where !myTouchIds.contains(u.id) {
+            out.append(OutcomeDifference(field: "touches[\(u.id)]", before: nil, after: "present"))
+        }
+        let theirRecognizers = Dictionary(other.recognizers.map { ($0.id, $0.states) }, uniquingKeysWith: { first, _ in first })
+        let myRecognizerIds = Set(recognizers.map(\.id))
+        for g in recognizers where theirRecognizers[g.id] != g.states {
+            out.append(OutcomeDifference(field: "recognizers[\(g.id)].states", before: Self.listText(g.states, ", "),
+                                         after: theirRecognizers[g.id].map { Self.listText($0, ", ") }))
+        }
+        for g in other.recognizers where !myRecognizerIds.contains(g.id) {
+            out.append(OutcomeDifference(field: "recognizers[\(g.id)].states", before: nil,
+                                         after: Self.listText(g.states, ", ")))
+        }
+        if actions != other.actions {
+            let script = SequenceAlignment.align(actions, other.actions)
+            for step in script.steps {
+                switch step {
+                case .same: continue
+                case .removed(let i): out.append(OutcomeDifference(field: "actions", before: actions[i].text, after: nil))
+                case .inserted(let j): out.append(OutcomeDifference(field: "actions", before: nil, after: other.actions[j].text))
+                }
+            }
+        }
+        return out
+    }
+
+    static func refText(_ ref: ObjectRef) -> String { "\(ref.id) (\(ref.className))" }
+
+    static func listText(_ items: [String], _ separator: String = " → ") -> String {
+        items.isEmpty ? "[]" : items.joined(separator: separator)
+    }
+}
