@@ -4,6 +4,9 @@
 public typealias HTTPRequestLogger = @Sendable (_ method: String, _ path: String, _ status: Int,
                                                 _ durationSeconds: Double) -> Void
 
+/// Builds an error response from a status code and a one-sentence detail.
+public typealias HTTPErrorResponder = @Sendable (_ status: Int, _ detail: String) -> HTTPResponse
+
 /// Everything `HTTPServer` needs to know before it starts.
 public struct HTTPServerConfiguration: Sendable {
     /// Numeric IPv4 or IPv6 address to bind ("localhost" means 127.0.0.1).
@@ -38,6 +41,12 @@ public struct HTTPServerConfiguration: Sendable {
     public var requestLogger: HTTPRequestLogger?
     /// Receives libmicrohttpd's own diagnostic messages while running.
     public var errorLogger: (@Sendable (String) -> Void)?
+    /// Builds the error responses the server produces itself (404 no route, 405 wrong method,
+    /// 413 body too large, 414 target too long, 431 header too large) from the status and a
+    /// sentence, so that an application can answer them in its own error format (TapTrace:
+    /// RFC 9457 problem documents). nil keeps `HTTPResponse.error`. The server adds `Allow`
+    /// to a 405 and the CORS fields afterwards.
+    public var errorResponder: HTTPErrorResponder?
 
     public init(host: String = "127.0.0.1", port: UInt16 = 0, threads: Int = 2,
                 connectionTimeoutSeconds: Int = 30, connectionLimit: Int = 256,
@@ -45,7 +54,8 @@ public struct HTTPServerConfiguration: Sendable {
                 connectionMemoryLimit: Int? = nil,
                 corsAllowedOrigins: [String] = [], corsAllowedHeaders: [String] = ["Content-Type"],
                 corsMaxAgeSeconds: Int = 600, shutdownTimeoutSeconds: Double = 10,
-                requestLogger: HTTPRequestLogger? = nil, errorLogger: (@Sendable (String) -> Void)? = nil) {
+                requestLogger: HTTPRequestLogger? = nil, errorLogger: (@Sendable (String) -> Void)? = nil,
+                errorResponder: HTTPErrorResponder? = nil) {
         self.host = host
         self.port = port
         self.threads = threads
@@ -61,6 +71,7 @@ public struct HTTPServerConfiguration: Sendable {
         self.shutdownTimeoutSeconds = shutdownTimeoutSeconds
         self.requestLogger = requestLogger
         self.errorLogger = errorLogger
+        self.errorResponder = errorResponder
     }
 
     /// The pool size handed to MHD_OPTION_CONNECTION_MEMORY_LIMIT. libmicrohttpd keeps the

@@ -35,7 +35,7 @@ extension HTTPServer {
                 // discarded, not stored, and past `maxDiscardedBytes` the connection is dropped.
                 context.discardedBytes = context.body.count + count
                 context.body = []
-                context.pendingRejection = .error(413, "request body larger than \(configuration.maxBodyBytes) bytes")
+                context.pendingRejection = errorResponse(413, "request body larger than \(configuration.maxBodyBytes) bytes")
                 return .YES
             }
             if let uploadData {
@@ -60,7 +60,7 @@ extension HTTPServer {
     /// 414, 431 or 413 (declared Content-Length) decided from the head alone.
     private func headRejection(_ context: RequestContext, connection: OpaquePointer) -> HTTPResponse? {
         if context.target.utf8.count > configuration.maxURILength {
-            return .error(414, "request target longer than \(configuration.maxURILength) bytes")
+            return errorResponse(414, "request target longer than \(configuration.maxURILength) bytes")
         }
         var headerBytes = taptrace_mhd_request_header_size(connection)
         if headerBytes == 0 {
@@ -68,12 +68,12 @@ extension HTTPServer {
                 + context.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
         }
         if headerBytes > configuration.maxHeaderBytes {
-            return .error(431, "request header larger than \(configuration.maxHeaderBytes) bytes")
+            return errorResponse(431, "request header larger than \(configuration.maxHeaderBytes) bytes")
         }
         if let declared = context.headers["Content-Length"],
            let length = UInt64(declared.trimmingCharacters(in: .whitespaces)),
            length > UInt64(configuration.maxBodyBytes) {
-            return .error(413, "request body larger than \(configuration.maxBodyBytes) bytes")
+            return errorResponse(413, "request body larger than \(configuration.maxBodyBytes) bytes")
         }
         return nil
     }

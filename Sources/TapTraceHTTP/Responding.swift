@@ -11,12 +11,17 @@ extension HTTPServer {
                 return cors.optionsResponse(methods: allowed, origin: origin,
                                             isPreflight: request.headers.contains("Access-Control-Request-Method"))
             }
-            response = .error(405, "method \(request.method) not allowed for \(request.path)")
+            response = errorResponse(405, "method \(request.method) not allowed for \(request.path)")
             response.headers["Allow"] = allowed.joined(separator: ", ")
         case .notFound:
-            response = .error(404, "no route for \(request.path)")
+            response = errorResponse(404, "no route for \(request.path)")
         }
         cors.decorate(&response, origin: origin)
         return response
+    }
+
+    /// An error the server answers by itself, in the configured format.
+    func errorResponse(_ status: Int, _ detail: String) -> HTTPResponse {
+        configuration.errorResponder?(status, detail) ?? .error(status, detail)
     }
 }
