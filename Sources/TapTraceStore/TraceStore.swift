@@ -141,6 +141,45 @@ public final class TraceStore: Sendable {
         }
     }
 
+    /// Like ``addVersion(sceneID:content:expectedCurrentVersion:)``, and also sets the scene's
+    /// name to `name` (nil clears it) in the same transaction: the name follows the latest
+    /// version's document.
+    @discardableResult
+    public func addVersion(sceneID: String, name: String?, content: SceneContent, expectedCurrentVersion: Int? = nil)
+        throws -> StoredScene
+    {
+        try validate(content)
+        return try write { db, now in
+            guard
+                let current = try Int.fetchOne(
+                    db, sql: "SELECT latest_version FROM scenes WHERE id = ?", arguments: [sceneID])
+            else { throw StoreError.sceneNotFound(sceneID: sceneID) }
+            if let expected = expectedCurrentVersion, expected != current {
+                throw StoreError.conflict(sceneID: sceneID, expectedVersion: expected, actualVersion: current)
+            }
+            let next = current + 1
+            try Self.insertVersion(db, sceneID: sceneID, version: next, content: content, now: now)
+            try db.execute(
+                sql: "UPDATE scenes SET latest_version = ?, updated_at = ?, name = ? WHERE id = ?",
+                arguments: [next, now, name, sceneID])
+            return try Self.fetchStoredScene(db, sceneID: sceneID, version: nil)
+        }
+    }
+
+    /// The latest version number of a scene, without reading any document (cheap: stored
+    /// dispatch asks this on every request that names no version).
+    ///
+    /// - Throws: ``StoreError/sceneNotFound(sceneID:)``.
+    public func latestVersion(sceneID: String) throws -> Int {
+        try read { db in
+            guard
+                let version = try Int.fetchOne(
+                    db, sql: "SELECT latest_version FROM scenes WHERE id = ?", arguments: [sceneID])
+            else { throw StoreError.sceneNotFound(sceneID: sceneID) }
+            return version
+        }
+    }
+
     /// A scene with its latest version, or with `version` when given.
     ///
     /// - Throws: ``StoreError/sceneNotFound(sceneID:)``, ``StoreError/versionNotFound(sceneID:version:)``.
@@ -210,22 +249,50 @@ public final class TraceStore: Sendable {
         guard run.actionCount >= 0 else { throw StoreError.invalidArgument("actionCount must not be negative") }
         return try write { db, now in
             try Self.requireVersion(db, run.sceneID, run.sceneVersion)
-            let id = StoreID.make(prefix: StoreID.runPrefix)
-            try db.execute(
-                sql: """
-                    INSERT INTO runs (id, scene_id, scene_version, created_at, request, result,
-                                      first_responder, actions, outcome, action_count)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    id, run.sceneID, run.sceneVersion, now, run.request, run.result,
-                    run.firstResponder, run.actions, run.outcome, run.actionCount,
-                ])
-            let summary = RunSummary(
-                id: id, seq: db.lastInsertedRowID, sceneID: run.sceneID, sceneVersion: run.sceneVersion,
-                createdAt: now, firstResponder: run.firstResponder, actions: run.actions,
-                outcome: run.outcome, actionCount: run.actionCount)
-            return RunRecord(summary: summary, request: run.request, result: run.result)
+            return try Self.insertRunRow(db, run, now: now)
+        }
+    }
+
+    private static func insertRunRow(_ db: Database, _ run: NewRun, now: String) throws -> RunRecord {
+        let id = StoreID.make(prefix: StoreID.runPrefix)
+        try db.execute(
+            sql: """
+                INSERT INTO runs (id, scene_id, scene_version, created_at, request, result,
+                                  first_responder, actions, outcome, action_count)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                id, run.sceneID, run.sceneVersion, now, run.request, run.result,
+                run.firstResponder, run.actions, run.outcome, run.actionCount,
+            ])
+        let summary = RunSummary(
+            id: id, seq: db.lastInsertedRowID, sceneID: run.sceneID, sceneVersion: run.sceneVersion,
+            createdAt: now, firstResponder: run.firstResponder, actions: run.actions,
+            outcome: run.outcome, actionCount: run.actionCount)
+        return RunRecord(summary: summary, request: run.request, result: run.result)
+    }
+
+    /// Records several runs in one transaction: all of them, or none when one fails (replay
+    /// stores every replayed run at once).
+    ///
+    /// - Returns: The stored runs, in the order given.
+    /// - Throws: As ``insertRun(_:)``; nothing is written then.
+    @discardableResult
+    public func insertRuns(_ runs: [NewRun]) throws -> [RunRecord] {
+        guard runs.allSatisfy({ $0.actionCount >= 0 }) else {
+            throw StoreError.invalidArgument("actionCount must not be negative")
+        }
+        return try write { db, now in
+            var checked = Set<String>()
+            var stored: [RunRecord] = []
+            stored.reserveCapacity(runs.count)
+            for run in runs {
+                if checked.insert("\(run.sceneID)#\(run.sceneVersion)").inserted {
+                    try Self.requireVersion(db, run.sceneID, run.sceneVersion)
+                }
+                stored.append(try Self.insertRunRow(db, run, now: now))
+            }
+            return stored
         }
     }
 
