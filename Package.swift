@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "taptrace", targets: ["taptrace"]),
         .library(name: "TapTraceCore", targets: ["TapTraceCore"]),
         .library(name: "TapTraceHTTP", targets: ["TapTraceHTTP"]),
+        .library(name: "TapTraceService", targets: ["TapTraceService"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -22,6 +23,7 @@ let package = Package(
             name: "taptrace",
             dependencies: [
                 "TapTraceCore",
+                "TapTraceService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -38,5 +40,9 @@ let package = Package(
         // TapTraceStore: SQLite persistence (scenes, versions, runs). Deliberately independent of TapTraceCore.
         .target(name: "TapTraceStore", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "TapTraceStoreTests", dependencies: ["TapTraceStore"]),
+        // TapTraceService: the REST API of contract §6 (engine + HTTP + store). Its integration
+        // tests start the built `taptrace serve` binary (which `swift test` builds first).
+        .target(name: "TapTraceService", dependencies: ["TapTraceCore", "TapTraceHTTP", "TapTraceStore"]),
+        .testTarget(name: "TapTraceServiceTests", dependencies: ["TapTraceService", "TapTraceCore"]),
     ]
 )

@@ -1,12 +1,14 @@
 import ArgumentParser
 import Foundation
 import TapTraceCore
+import TapTraceService
 
 struct TapTraceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "taptrace",
         abstract: "UIKit hit-testing and touch dispatch, off-device: why didn't my tap do what I expected?",
-        subcommands: [DispatchCommand.self, HitTestCommand.self, ExplainCommand.self]
+        version: TapTraceService.version,
+        subcommands: [ServeCommand.self, DispatchCommand.self, HitTestCommand.self, ExplainCommand.self]
     )
 }
 

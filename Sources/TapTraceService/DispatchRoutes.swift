@@ -1,0 +1,78 @@
+import Foundation
+import TapTraceCore
+import TapTraceHTTP
+import TapTraceStore
+
+/// Running the engine: stateless `POST /v1/dispatch`, stored `POST /v1/scenes/{id}/dispatch`,
+/// and the point questions `…/hit-test` and `…/explain`.
+extension TapTraceService {
+    func addDispatchRoutes(to router: Router) {
+        router.post("/v1/dispatch", handler: handler { request, _ in
+            let body = try JSONBody.bytes(of: request)
+            do throws(InputError) {
+                return .jsonBytes(ResultEncoder.encode(try TapTrace.dispatch(json: body)))
+            } catch {
+                throw Problem(error)
+            }
+        })
+
+        router.post("/v1/scenes/{id}/dispatch", handler: handler { [self] request, parameters in
+            let id = try Self.requireSceneID(parameters["id"])
+            let body = try StoredDispatchBody(try JSONBody.tape(of: request))
+            let version = try resolveVersion(sceneID: id, requested: body.version)
+            let index = try versionIndex(sceneID: id, version: version, pointer: body.version == nil ? nil : "/version")
+            let result = TapTrace.dispatch(index, records: body.records, until: body.touches.until, knobs: body.knobs)
+            let resultBytes = ResultEncoder.encode(result)
+            let run = try store.insertRun(RunColumns.newRun(sceneID: id, version: version, request: body.storedRequest,
+                                                            result: result, resultBytes: resultBytes))
+            var response = HTTPResponse.jsonBytes(Representations.result(resultBytes, run: run.summary), status: 201)
+            response.headers["Location"] = "/v1/runs/\(run.id)"
+            return response
+        })
+
+        router.post("/v1/scenes/{id}/hit-test", handler: handler { [self] request, parameters in
+            let id = try Self.requireSceneID(parameters["id"])
+            let body = try PointQueryBody(try JSONBody.tape(of: request), requiresTarget: false)
+            let version = try resolveVersion(sceneID: id, requested: body.version)
+            let index = try versionIndex(sceneID: id, version: version, pointer: body.version == nil ? nil : "/version")
+            let report = HitTestReport.run(index, point: body.point, knobs: body.knobs)
+            return .jsonBytes(Representations.prefixed(sceneID: id, version: version, object: report.json()))
+        })
+
+        router.post("/v1/scenes/{id}/explain", handler: handler { [self] request, parameters in
+            let id = try Self.requireSceneID(parameters["id"])
+            let body = try PointQueryBody(try JSONBody.tape(of: request), requiresTarget: true)
+            let version = try resolveVersion(sceneID: id, requested: body.version)
+            let index = try versionIndex(sceneID: id, version: version, pointer: body.version == nil ? nil : "/version")
+            do throws(ValidationIssue) {
+                let explanation = try Explainer.explain(index, point: body.point, target: body.target ?? "", knobs: body.knobs)
+                return .jsonBytes(Representations.prefixed(sceneID: id, version: version, object: explanation.json()))
+            } catch {
+                throw Problem(.invalid(ValidationFailure(issues: [error])))
+            }
+        })
+    }
+
+    /// The index of a version named in a body: a missing version is a 422 at `pointer` (the
+    /// scene exists, the field is wrong); a missing scene stays 404.
+    func versionIndex(sceneID: String, version: Int, pointer: String?) throws -> SceneIndex {
+        do {
+            return try sceneIndex(sceneID: sceneID, version: version)
+        } catch StoreError.versionNotFound(_, let missing) where pointer != nil {
+            let latest = try store.latestVersion(sceneID: sceneID)
+            throw Problem.invalid(pointer!, "scene \(sceneID) has no version \(missing); its versions are 1 to \(latest)")
+        }
+    }
+}
+
+/// The summary columns stored with a run, computed from its result.
+enum RunColumns {
+    static func newRun(sceneID: String, version: Int, request: [UInt8], result: DispatchResult,
+                       resultBytes: [UInt8]) -> NewRun {
+        let outcome = RunOutcome(result)
+        return NewRun(sceneID: sceneID, sceneVersion: version, request: Data(request), result: Data(resultBytes),
+                      firstResponder: result.firstResponder?.id,
+                      actions: String(decoding: outcome.actionsJSON, as: UTF8.self),
+                      outcome: outcome.digest, actionCount: result.actions.count)
+    }
+}

@@ -1,0 +1,3 @@
+enum EmbeddedOpenAPI {
+    static let yaml = ""
+}

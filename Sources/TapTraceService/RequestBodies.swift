@@ -1,0 +1,137 @@
+import TapTraceCore
+
+/// The bodies of the scene-bound endpoints, decoded with `DocumentReader` so every issue comes
+/// back with its JSON pointer (422), like the engine's own documents. Unknown keys are errors
+/// (contract: "a typo must not be silently ignored").
+
+/// `POST /v1/scenes/{id}/dispatch`: `{"touches": …, "knobs": …, "version": N}`.
+struct StoredDispatchBody {
+    var touches: TouchSequence
+    var records: [TouchRecord]
+    var knobs: KnobOverrides
+    var version: Int?
+    /// What the run stores as its request: `{"touches": …, "knobs": …}` as the client wrote them.
+    var storedRequest: [UInt8]
+
+    init(_ tape: JSONTape) throws(Problem) {
+        let reader = DocumentReader(tape: tape)
+        var touches = TouchSequence(), records: [TouchRecord] = [], knobs = KnobOverrides(), version: Int?
+        var touchesNode: Int?, knobsNode: Int?
+        reader.object(tape.root, at: { "" }, keys: ["touches", "knobs", "version"]) { key, v in
+            switch key {
+            case "touches": touchesNode = v; (touches, records) = reader.touchSequence(at: v, pointer: "/touches")
+            case "knobs": knobsNode = v; knobs = reader.knobs(at: v, pointer: "/knobs")
+            case "version": version = reader.integer(v, at: { "/version" }, minimum: 1)
+            default: return false
+            }
+            return true
+        }
+        if tape.kind(tape.root) == .object, touchesNode == nil {
+            reader.report({ "/touches" }, "required: the touches document")
+        }
+        guard reader.issues.isEmpty, let touchesNode else { throw Problem(.invalid(ValidationFailure(reader.issues))) }
+        self.touches = touches
+        self.records = records
+        self.knobs = knobs
+        self.version = version
+        self.storedRequest = Self.request(tape, touches: touchesNode, knobs: knobsNode)
+    }
+
+    static func request(_ tape: JSONTape, touches: Int, knobs: Int?) -> [UInt8] {
+        var out: [UInt8] = Array("{\"touches\":".utf8)
+        out += tape.rawBytes(touches)
+        if let knobs {
+            out += Array(",\"knobs\":".utf8)
+            out += tape.rawBytes(knobs)
+        }
+        out.append(0x7D)
+        return out
+    }
+}
+
+/// A stored run's request read back for replay: the touches and knobs it was dispatched with.
+struct StoredRequest {
+    var touches: TouchSequence
+    var records: [TouchRecord]
+    var knobs: KnobOverrides
+
+    init(_ bytes: [UInt8]) throws(InputError) {
+        let reader = DocumentReader(tape: try InputDecoder.parse(bytes))
+        var touches = TouchSequence(), records: [TouchRecord] = [], knobs = KnobOverrides()
+        reader.object(reader.tape.root, at: { "" }, keys: ["touches", "knobs"]) { key, v in
+            switch key {
+            case "touches": (touches, records) = reader.touchSequence(at: v, pointer: "/touches")
+            case "knobs": knobs = reader.knobs(at: v, pointer: "/knobs")
+            default: return false
+            }
+            return true
+        }
+        guard reader.issues.isEmpty else { throw .invalid(ValidationFailure(reader.issues)) }
+        self.touches = touches
+        self.records = records
+        self.knobs = knobs
+    }
+}
+
+/// `POST /v1/scenes/{id}/hit-test` and `/explain`: `{"point": [x, y], "target"?, "version"?, "knobs"?}`.
+struct PointQueryBody {
+    var point: Point
+    var target: String?
+    var version: Int?
+    var knobs: KnobOverrides
+
+    init(_ tape: JSONTape, requiresTarget: Bool) throws(Problem) {
+        let reader = DocumentReader(tape: tape)
+        var point: Point?, target: String?, version: Int?, knobs = KnobOverrides()
+        var seen: Set<String> = []
+        let keys = requiresTarget ? ["point", "target", "version", "knobs"] : ["point", "version", "knobs"]
+        reader.object(tape.root, at: { "" }, keys: keys) { key, v in
+            guard keys.contains(key) else { return false }
+            seen.insert(key)
+            switch key {
+            case "point": point = reader.point(v, at: { "/point" })
+            case "target": target = reader.string(v, at: { "/target" })
+            case "version": version = reader.integer(v, at: { "/version" }, minimum: 1)
+            default: knobs = reader.knobs(at: v, pointer: "/knobs")
+            }
+            return true
+        }
+        if tape.kind(tape.root) == .object {
+            if !seen.contains("point") { reader.report({ "/point" }, "required: the screen point [x, y]") }
+            if requiresTarget, !seen.contains("target") { reader.report({ "/target" }, "required: a view or recognizer id") }
+        }
+        guard reader.issues.isEmpty, let point else { throw Problem(.invalid(ValidationFailure(reader.issues))) }
+        self.point = point
+        self.target = target
+        self.version = version
+        self.knobs = knobs
+    }
+}
+
+/// `POST /v1/scenes/{id}/replay`: `{"from": N, "to": M}`.
+struct ReplayBody {
+    var from: Int
+    var to: Int
+
+    init(_ tape: JSONTape) throws(Problem) {
+        let reader = DocumentReader(tape: tape)
+        var from: Int?, to: Int?
+        var seen: Set<String> = []
+        reader.object(tape.root, at: { "" }, keys: ["from", "to"]) { key, v in
+            seen.insert(key)
+            switch key {
+            case "from": from = reader.integer(v, at: { "/from" }, minimum: 1)
+            case "to": to = reader.integer(v, at: { "/to" }, minimum: 1)
+            default: return false
+            }
+            return true
+        }
+        if tape.kind(tape.root) == .object {
+            if !seen.contains("from") { reader.report({ "/from" }, "required: the version whose runs are replayed") }
+            if !seen.contains("to") { reader.report({ "/to" }, "required: the version they are replayed against") }
+        }
+        guard reader.issues.isEmpty, let from, let to else { throw Problem(.invalid(ValidationFailure(reader.issues))) }
+        self.from = from
+        self.to = to
+    }
+}

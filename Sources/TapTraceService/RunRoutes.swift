@@ -1,0 +1,60 @@
+import Foundation
+import TapTraceCore
+import TapTraceHTTP
+import TapTraceStore
+
+/// History and stored runs: `GET /v1/scenes/{id}/runs`, `GET /v1/runs/{id}` (JSON, text,
+/// Chrome trace) and `GET /v1/runs/{a}/compare/{b}`.
+extension TapTraceService {
+    func addRunRoutes(to router: Router) {
+        router.get("/v1/scenes/{id}/runs", handler: handler { [store] request, parameters in
+            let id = try Self.requireSceneID(parameters["id"])
+            let query = QueryParameters(request)
+            let page = try store.listRuns(sceneID: id, limit: try query.limit(), after: query.cursor())
+            return .jsonBytes(Representations.runList(page))
+        })
+
+        router.get("/v1/runs/{id}", handler: handler { [self] request, parameters in
+            let id = try Self.requireRunID(parameters["id"])
+            let query = QueryParameters(request)
+            let format = try query.choice("format", ["json", "text", "chrome"], default: "json")
+            let names = try query.choice("names", TextRenderer.Names.allCases.map(\.rawValue), default: "objc")
+            let run = try store.run(id: id)
+            switch format {
+            case "text":
+                let result = try decodeResult(run)
+                var text = "run \(run.id) of scene \(run.sceneID) version \(run.sceneVersion) at \(run.createdAt)\n"
+                text += TextRenderer.render(result, names: TextRenderer.Names(rawValue: names) ?? .objc)
+                return .text(text)
+            case "chrome":
+                let result = try decodeResult(run)
+                let title = "TapTrace \(run.id) (scene \(run.sceneID) v\(run.sceneVersion))"
+                return .jsonBytes(ChromeTrace.encode(result, title: title))
+            default:
+                return .jsonBytes(Representations.run(run))
+            }
+        })
+
+        router.get("/v1/runs/{a}/compare/{b}", handler: handler { [self] _, parameters in
+            let a = try store.run(id: try Self.requireRunID(parameters["a"]))
+            let b = try store.run(id: try Self.requireRunID(parameters["b"]))
+            let comparison = RunComparison(try decodeResult(a), try decodeResult(b))
+            var w = JSONWriter(reserving: 4096)
+            w.beginObject()
+            w.key("a"); Representations.writeRunReference(a.summary, to: &w)
+            w.key("b"); Representations.writeRunReference(b.summary, to: &w)
+            comparison.writeMembers(to: &w)
+            w.endObject()
+            return .jsonBytes(w.bytes)
+        })
+    }
+
+    /// A stored result as a `DispatchResult` (the stored bytes are the record; see ResultDecoder).
+    func decodeResult(_ run: RunRecord) throws -> DispatchResult {
+        do throws(ResultDecoder.Failure) {
+            return try ResultDecoder.decode(Array(run.result))
+        } catch {
+            throw Problem.internalError("Stored result of \(run.id) cannot be read: \(error)")
+        }
+    }
+}

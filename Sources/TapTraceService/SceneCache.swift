@@ -1,0 +1,105 @@
+import Foundation
+import TapTraceCore
+
+/// Indexed scenes by (scene id, version), least recently used evicted first.
+///
+/// Versions are immutable, so an entry never goes stale: stored dispatch, hit-test and explain
+/// decode and index a version once, not per request (brief: "no work per request that could be
+/// done once per scene"). Bounded by entry count and by total views, so a few huge scenes
+/// cannot hold the memory of thousands of small ones.
+final class SceneCache: @unchecked Sendable {
+    struct Key: Hashable {
+        var sceneID: String
+        var version: Int
+    }
+
+    private struct Node {
+        var key: Key
+        var index: SceneIndex
+        var weight: Int
+        var newer: Int?
+        var older: Int?
+    }
+
+    let capacity: Int
+    let maxViews: Int
+    private let lock = NSLock()
+    private var slots: [Int: Node] = [:]
+    private var slotOfKey: [Key: Int] = [:]
+    private var nextSlot = 0
+    private var newest: Int?
+    private var oldest: Int?
+    private var totalWeight = 0
+    private(set) var hits = 0
+    private(set) var misses = 0
+
+    init(capacity: Int = 256, maxViews: Int = 2_000_000) {
+        self.capacity = max(1, capacity)
+        self.maxViews = max(1, maxViews)
+    }
+
+    var count: Int { lock.withLock { slotOfKey.count } }
+
+    func get(_ key: Key) -> SceneIndex? {
+        lock.withLock {
+            guard let slot = slotOfKey[key] else { misses += 1; return nil }
+            hits += 1
+            unlink(slot)
+            linkNewest(slot)
+            return slots[slot]!.index
+        }
+    }
+
+    func put(_ key: Key, _ index: SceneIndex) {
+        lock.withLock {
+            if let slot = slotOfKey[key] {
+                unlink(slot)
+                totalWeight -= slots[slot]!.weight
+                slots[slot] = nil
+                slotOfKey[key] = nil
+            }
+            let slot = nextSlot
+            nextSlot += 1
+            let weight = index.viewCount + 1
+            slots[slot] = Node(key: key, index: index, weight: weight)
+            slotOfKey[key] = slot
+            totalWeight += weight
+            linkNewest(slot)
+            // Evict down to the bounds, but always keep the entry just added.
+            while slotOfKey.count > capacity || totalWeight > maxViews, let victim = oldest, victim != slot {
+                unlink(victim)
+                let node = slots.removeValue(forKey: victim)!
+                slotOfKey[node.key] = nil
+                totalWeight -= node.weight
+            }
+        }
+    }
+
+    /// Drops every version of a deleted scene.
+    func removeScene(_ sceneID: String) {
+        lock.withLock {
+            for (key, slot) in slotOfKey where key.sceneID == sceneID {
+                unlink(slot)
+                totalWeight -= slots[slot]!.weight
+                slots[slot] = nil
+                slotOfKey[key] = nil
+            }
+        }
+    }
+
+    private func unlink(_ slot: Int) {
+        let node = slots[slot]!
+        if let newer = node.newer { slots[newer]!.older = node.older } else { newest = node.older }
+        if let older = node.older { slots[older]!.newer = node.newer } else { oldest = node.newer }
+        slots[slot]!.newer = nil
+        slots[slot]!.older = nil
+    }
+
+    private func linkNewest(_ slot: Int) {
+        slots[slot]!.older = newest
+        slots[slot]!.newer = nil
+        if let newest { slots[newest]!.newer = slot }
+        newest = slot
+        if oldest == nil { oldest = slot }
+    }
+}

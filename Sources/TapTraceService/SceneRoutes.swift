@@ -1,0 +1,105 @@
+import Foundation
+import TapTraceCore
+import TapTraceHTTP
+import TapTraceStore
+
+/// Scenes and their versions: `POST/GET /v1/scenes`, `GET/PUT/DELETE /v1/scenes/{id}`,
+/// `GET /v1/scenes/{id}/versions`.
+extension TapTraceService {
+    func addSceneRoutes(to router: Router) {
+        router.post("/v1/scenes", handler: handler { [self] request, _ in
+            let document = try SceneDocument(request)
+            let stored = try store.createScene(name: document.scene.name, content: document.content)
+            scenes.put(SceneCache.Key(sceneID: stored.scene.id, version: 1), document.index)
+            var response = HTTPResponse.jsonBytes(Representations.scene(stored, includeDocument: false), status: 201)
+            response.headers["Location"] = "/v1/scenes/\(stored.scene.id)"
+            response.headers["ETag"] = Self.etag(stored.version.version)
+            return response
+        })
+
+        router.get("/v1/scenes", handler: handler { [store] request, _ in
+            let query = QueryParameters(request)
+            let page = try store.listScenes(limit: try query.limit(), after: query.cursor())
+            return .jsonBytes(Representations.sceneList(page))
+        })
+
+        router.get("/v1/scenes/{id}", handler: handler { [store] request, parameters in
+            let id = try Self.requireSceneID(parameters["id"])
+            let stored = try store.scene(id: id, version: try QueryParameters(request).version())
+            var response = HTTPResponse.jsonBytes(Representations.scene(stored, includeDocument: true))
+            response.headers["ETag"] = Self.etag(stored.version.version)
+            return response
+        })
+
+        router.put("/v1/scenes/{id}", handler: handler { [self] request, parameters in
+            let id = try Self.requireSceneID(parameters["id"])
+            // Decide the precondition before the body: a malformed If-Match is the client's
+            // first mistake, and nothing is written either way.
+            let expected = try ifMatchVersion(request, sceneID: id)
+            let document = try SceneDocument(request)
+            let stored = try store.addVersion(sceneID: id, name: document.scene.name, content: document.content,
+                                              expectedCurrentVersion: expected)
+            scenes.put(SceneCache.Key(sceneID: id, version: stored.version.version), document.index)
+            var response = HTTPResponse.jsonBytes(Representations.scene(stored, includeDocument: false))
+            response.headers["Location"] = "/v1/scenes/\(id)"
+            response.headers["ETag"] = Self.etag(stored.version.version)
+            return response
+        })
+
+        router.delete("/v1/scenes/{id}", handler: handler { [self] _, parameters in
+            let id = try Self.requireSceneID(parameters["id"])
+            try store.deleteScene(id: id)
+            scenes.removeScene(id)
+            return .empty(status: 204)
+        })
+
+        router.get("/v1/scenes/{id}/versions", handler: handler { [store] _, parameters in
+            let id = try Self.requireSceneID(parameters["id"])
+            return .jsonBytes(Representations.versionList(try store.listVersions(sceneID: id)))
+        })
+    }
+
+    /// A version's entity tag: its number, quoted (`"3"`).
+    static func etag(_ version: Int) -> String { "\"\(version)\"" }
+
+    /// `If-Match` on PUT (optimistic concurrency): nil when absent or `*`; otherwise the listed
+    /// version that is current (so the store re-checks it atomically), or 409 when none is.
+    /// Weak tags never match (RFC 9110 §13.1.1 uses the strong comparison).
+    func ifMatchVersion(_ request: HTTPRequest, sceneID: String) throws -> Int? {
+        guard let field = request.header("If-Match")?.trimmingCharacters(in: .whitespaces) else { return nil }
+        if field == "*" { return nil }
+        var listed: [Int] = []
+        for part in field.split(separator: ",") {
+            let tag = part.trimmingCharacters(in: .whitespaces)
+            if tag.hasPrefix("W/\"") { continue }
+            guard tag.count >= 2, tag.hasPrefix("\""), tag.hasSuffix("\"") else {
+                throw Problem.badRequest("If-Match must list entity tags such as \"3\" (quotes included), not \(field).")
+            }
+            if let version = Int(tag.dropFirst().dropLast()) { listed.append(version) }
+        }
+        let current = try store.latestVersion(sceneID: sceneID)
+        guard listed.contains(current) else {
+            throw Problem.conflict("Scene \(sceneID) is at version \(current); If-Match asked for \(field).")
+        }
+        return current
+    }
+}
+
+/// A scene document from a request body, validated, indexed and in its canonical stored form.
+struct SceneDocument {
+    var scene: Scene
+    var index: SceneIndex
+    var content: SceneContent
+
+    init(_ request: HTTPRequest) throws(Problem) {
+        let bytes = try JSONBody.bytes(of: request)
+        do throws(InputError) { scene = try InputDecoder.scene(bytes) } catch { throw Problem(error) }
+        index = SceneIndex(validated: scene)
+        // Stored canonically (SceneEncoder), so the content hash says whether the layout
+        // changed, not whether the whitespace did.
+        let canonical = SceneEncoder.encode(scene)
+        content = SceneContent(document: Data(canonical), viewCount: scene.views.count,
+                               windowCount: scene.windows.count,
+                               recognizerCount: scene.views.reduce(0) { $0 + ($1.gestureRecognizers?.count ?? 0) })
+    }
+}

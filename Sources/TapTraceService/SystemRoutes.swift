@@ -1,0 +1,36 @@
+import TapTraceCore
+import TapTraceHTTP
+import TapTraceStore
+
+/// `GET /health` and `GET /openapi.yaml`.
+extension TapTraceService {
+    func addSystemRoutes(to router: Router) {
+        router.get("/health", handler: handler { [store] _, _ in
+            let health = store.health()
+            guard health.ok else {
+                throw Problem.unavailable("The database is not usable: \(health.error ?? "unknown failure").")
+            }
+            var w = JSONWriter(reserving: 192)
+            w.beginObject()
+            w.key("status"); w.string("ok")
+            w.key("version"); w.string(TapTraceService.version)
+            w.key("database")
+            w.beginObject()
+            w.key("ok"); w.bool(health.ok)
+            w.key("schemaVersion")
+            if let version = health.schemaVersion { w.number(version) } else { w.null() }
+            w.key("supportedSchemaVersion"); w.number(health.supportedSchemaVersion)
+            w.key("journalMode"); w.string(health.journalMode)
+            w.endObject()
+            w.endObject()
+            var response = HTTPResponse.jsonBytes(w.bytes)
+            response.headers["Cache-Control"] = "no-store"
+            return response
+        })
+
+        let document = Array(EmbeddedOpenAPI.yaml.utf8)
+        router.get("/openapi.yaml") { _, _ in
+            HTTPResponse(status: 200, headers: ["Content-Type": "application/yaml"], body: document)
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import TapTraceCore
+import TapTraceHTTP
+import TapTraceStore
+
+/// The REST API of contract §6: the engine (TapTraceCore) behind HTTP (TapTraceHTTP), with
+/// scenes, versions and runs kept by TapTraceStore.
+///
+///     let service = TapTraceService(store: try TraceStore(location: .file("taptrace.sqlite")))
+///     var configuration = HTTPServerConfiguration(port: 8080)
+///     configuration.errorResponder = TapTraceService.errorResponder
+///     let server = HTTPServer(configuration: configuration, router: service.router())
+///
+/// Handlers are plain `@Sendable` functions that libmicrohttpd's threads call concurrently;
+/// the store and the scene cache are safe to share between them.
+public final class TapTraceService: Sendable {
+    /// The service's version, reported by `GET /health`.
+    public static let version = "0.1.0"
+
+    public let store: TraceStore
+    let scenes: SceneCache
+    /// Where unexpected failures (500s) are reported; the client gets no internals.
+    let errorLog: @Sendable (String) -> Void
+
+    public init(store: TraceStore, sceneCacheCapacity: Int = 256,
+                errorLog: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.store = store
+        self.scenes = SceneCache(capacity: sceneCacheCapacity)
+        self.errorLog = errorLog
+    }
+
+    /// Answers TapTraceHTTP's own errors (404, 405, 413, 414, 431) as problem documents.
+    public static let errorResponder: HTTPErrorResponder = { status, detail in
+        .problem(Problem.fromServer(status: status, detail: detail))
+    }
+
+    /// Every route of the API. `GET /` stays free for the trace viewer.
+    public func router() -> Router {
+        let router = Router()
+        addSystemRoutes(to: router)
+        addSceneRoutes(to: router)
+        addDispatchRoutes(to: router)
+        addRunRoutes(to: router)
+        addReplayRoute(to: router)
+        return router
+    }
+
+    /// Wraps a throwing handler: problems become their responses, store errors map to status
+    /// codes, anything else is a logged 500.
+    func handler(_ body: @escaping @Sendable (HTTPRequest, [String: String]) throws -> HTTPResponse) -> HTTPHandler {
+        let errorLog = self.errorLog
+        return { request, parameters in
+            do {
+                return try body(request, parameters)
+            } catch let problem as Problem {
+                return .problem(problem)
+            } catch let error as StoreError {
+                if case .database = error { errorLog("\(request.method) \(request.path): \(error)") }
+                if case .databaseTooNew = error { errorLog("\(request.method) \(request.path): \(error)") }
+                return .problem(Problem(error))
+            } catch {
+                errorLog("\(request.method) \(request.path): \(error)")
+                return .problem(.internalError("The request failed unexpectedly; the server log has the details."))
+            }
+        }
+    }
+
+    /// The indexed scene of a stored version, from the cache or decoded once from the store.
+    func sceneIndex(sceneID: String, version: Int) throws -> SceneIndex {
+        let key = SceneCache.Key(sceneID: sceneID, version: version)
+        if let cached = scenes.get(key) { return cached }
+        let stored = try store.scene(id: sceneID, version: version)
+        let scene: Scene
+        do throws(InputError) {
+            scene = try InputDecoder.scene(Array(stored.version.document))
+        } catch {
+            // The service validated the document before storing it; failing now means the
+            // engine's rules changed under stored data.
+            throw Problem.internalError("Stored scene \(sceneID) version \(version) no longer validates: \(error)")
+        }
+        let index = SceneIndex(validated: scene)
+        scenes.put(key, index)
+        return index
+    }
+
+    /// The version a request names, or the scene's latest.
+    func resolveVersion(sceneID: String, requested: Int?) throws -> Int {
+        if let requested { return requested }
+        return try store.latestVersion(sceneID: sceneID)
+    }
+
+    /// Ids that cannot exist are 404 without a database round trip.
+    static func requireSceneID(_ id: String?) throws(Problem) -> String {
+        guard let id, StoreID.isWellFormed(id, prefix: StoreID.scenePrefix) else {
+            throw Problem.notFound("Scene \(id ?? "") not found.")
+        }
+        return id
+    }
+
+    static func requireRunID(_ id: String?) throws(Problem) -> String {
+        guard let id, StoreID.isWellFormed(id, prefix: StoreID.runPrefix) else {
+            throw Problem.notFound("Run \(id ?? "") not found.")
+        }
+        return id
+    }
+}

@@ -1,0 +1,170 @@
+import ArgumentParser
+import Foundation
+import TapTraceHTTP
+import TapTraceService
+import TapTraceStore
+
+/// `taptrace serve`: the HTTP service of contract §6. Every flag can also come from an
+/// environment variable (the flag wins), which is how the Docker image is configured.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the REST API (contract §6) with scenes, versions and runs in SQLite.",
+        discussion: """
+            Environment variables (used when the flag is absent): TAPTRACE_HOST, TAPTRACE_PORT,
+            TAPTRACE_DB, TAPTRACE_THREADS, TAPTRACE_BODY_LIMIT, TAPTRACE_CORS_ORIGINS (comma-separated).
+            Logs one line per request to standard error; SIGINT or SIGTERM stops the server after
+            the requests in flight have been answered.
+            """
+    )
+
+    @Option(help: "Numeric address to listen on (default 127.0.0.1; 0.0.0.0 for all interfaces).")
+    var host: String?
+
+    @Option(help: "TCP port (default 8080; 0 picks a free one, printed at start).")
+    var port: Int?
+
+    @Option(help: "SQLite database file (default ./taptrace.sqlite; :memory: keeps nothing).")
+    var db: String?
+
+    @Option(help: "Worker threads (default: the number of processors, at least 2).")
+    var threads: Int?
+
+    @Option(name: .customLong("body-limit"), help: "Largest request body in bytes; K and M suffixes allowed (default 8M).")
+    var bodyLimit: String?
+
+    @Option(name: .customLong("cors-origin"), help: "An origin allowed to call the API from a browser (repeatable; * allows any).")
+    var corsOrigins: [String] = []
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let settings = try Settings(command: self, environment: environment)
+
+        let store: TraceStore
+        do {
+            store = try TraceStore(location: StoreLocation(path: settings.database))
+        } catch {
+            throw ServeFailure("cannot open the database \(settings.database): \(error)")
+        }
+        let log = StandardErrorLog()
+        let service = TapTraceService(store: store, errorLog: { log.write("error: \($0)") })
+
+        var configuration = HTTPServerConfiguration(host: settings.host, port: settings.port, threads: settings.threads,
+                                                    maxBodyBytes: settings.bodyLimit,
+                                                    corsAllowedOrigins: settings.corsOrigins,
+                                                    corsAllowedHeaders: ["Content-Type", "If-Match"])
+        configuration.requestLogger = { method, path, status, seconds in
+            log.write("\(method) \(path) \(status) \(String(format: "%.3f", seconds * 1000))ms")
+        }
+        configuration.errorLogger = { log.write("http: \($0)") }
+        configuration.errorResponder = TapTraceService.errorResponder
+        let server = HTTPServer(configuration: configuration, router: service.router())
+
+        // Listen for signals before starting, so an early Ctrl-C still stops gracefully.
+        let shutdown = ShutdownSignal()
+        do {
+            try server.start()
+        } catch {
+            throw ServeFailure("\(error)")
+        }
+        let shown = settings.host.contains(":") ? "[\(settings.host)]" : settings.host
+        // Unbuffered: scripts and tests read the bound port from this line.
+        FileHandle.standardOutput.write(Data(("taptrace \(TapTraceService.version) listening on http://\(shown):\(server.port)"
+            + " (database \(settings.database), \(settings.threads) threads)\n").utf8))
+
+        let signal = shutdown.wait()
+        log.write("received signal \(signal): finishing requests in flight")
+        let drained = server.stop()
+        try? store.close()
+        log.write(drained ? "stopped" : "stopped; some requests were cut off after the shutdown timeout")
+    }
+}
+
+/// The effective settings: flag, else environment variable, else default.
+struct Settings {
+    var host: String
+    var port: UInt16
+    var database: String
+    var threads: Int
+    var bodyLimit: Int
+    var corsOrigins: [String]
+
+    init(command: ServeCommand, environment: [String: String]) throws {
+        func env(_ name: String) -> String? {
+            guard let value = environment[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+            return value
+        }
+        host = command.host ?? env("TAPTRACE_HOST") ?? "127.0.0.1"
+
+        let portValue: Int
+        if let flag = command.port { portValue = flag }
+        else if let text = env("TAPTRACE_PORT") {
+            guard let n = Int(text) else { throw ValidationError("TAPTRACE_PORT must be a port number, not \(text)") }
+            portValue = n
+        } else { portValue = 8080 }
+        guard (0...65535).contains(portValue) else { throw ValidationError("the port must be 0…65535, not \(portValue)") }
+        port = UInt16(portValue)
+
+        database = command.db ?? env("TAPTRACE_DB") ?? "./taptrace.sqlite"
+
+        let threadValue: Int
+        if let flag = command.threads { threadValue = flag }
+        else if let text = env("TAPTRACE_THREADS") {
+            guard let n = Int(text) else { throw ValidationError("TAPTRACE_THREADS must be a number, not \(text)") }
+            threadValue = n
+        } else { threadValue = max(2, ProcessInfo.processInfo.activeProcessorCount) }
+        guard (1...256).contains(threadValue) else { throw ValidationError("threads must be 1…256, not \(threadValue)") }
+        threads = threadValue
+
+        let limitText = command.bodyLimit ?? env("TAPTRACE_BODY_LIMIT") ?? "8M"
+        guard let limit = Self.byteCount(limitText), limit >= 1024 else {
+            throw ValidationError("the body limit must be a byte count of at least 1024 (e.g. 65536, 512K, 8M), not \(limitText)")
+        }
+        bodyLimit = limit
+
+        if !command.corsOrigins.isEmpty {
+            corsOrigins = command.corsOrigins
+        } else {
+            corsOrigins = (env("TAPTRACE_CORS_ORIGINS") ?? "").split(separator: ",")
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
+    }
+
+    /// `65536`, `512K`/`512k` (KiB), `8M`/`8m` (MiB).
+    static func byteCount(_ text: String) -> Int? {
+        let multiplier: Int
+        var digits = Substring(text)
+        switch text.last {
+        case "K", "k": multiplier = 1 << 10; digits = digits.dropLast()
+        case "M", "m": multiplier = 1 << 20; digits = digits.dropLast()
+        default: multiplier = 1
+        }
+        guard let n = Int(digits), n >= 0, n <= Int.max / multiplier else { return nil }
+        return n * multiplier
+    }
+}
+
+/// Cannot serve (database, port): a message on standard error and exit code 1.
+struct ServeFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ message: String) { description = "taptrace serve: " + message }
+}
+
+/// Serialized lines on standard error, written from libmicrohttpd's threads.
+final class StandardErrorLog: Sendable {
+    private let lock = NSLock()
+
+    func write(_ line: String) {
+        let data = Array((line + "\n").utf8)
+        lock.withLock {
+            data.withUnsafeBytes { bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    let written = Foundation.write(2, bytes.baseAddress! + offset, bytes.count - offset)
+                    if written <= 0 { break }
+                    offset += written
+                }
+            }
+        }
+    }
+}
