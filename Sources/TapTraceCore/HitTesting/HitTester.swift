@@ -123,7 +123,9 @@ public struct HitTester {
         func finish(_ f: Frame, _ superResult: Int?) -> Int? {
             let v = f.view
             var result = superResult
-            if f.superSeq != 0 {
+            // H8 applies whether or not the trace records: `superSeq` is 0 when it does not
+            // (explain and quiet hit-tests), so the override itself decides.
+            if index.view(v).overrides?.hitTest != nil {
                 trace.setResult(f.superSeq, superResult.map { .object(index.ref(view: $0)) } ?? .null)
                 trace.pop()
                 switch index.view(v).overrides?.hitTest {
