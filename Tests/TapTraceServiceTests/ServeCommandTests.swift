@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// `taptrace serve` itself: settings from flags and environment, the request log, CORS,
+/// health, the served OpenAPI document, and a clean exit on SIGTERM.
+@Suite struct ServeCommandTests {
+    @Test func healthReportsVersionAndDatabase() throws {
+        try withServer { server in
+            let response = try server.client().call("GET", "/health")
+            #expect(response.status == 200)
+            let health = try response.object()
+            #expect(health.string("status") == "ok")
+            #expect(health.string("version") == "0.1.0")
+            #expect(health.object("database")?["ok"] as? Bool == true)
+            #expect(health.object("database")?.string("journalMode") == "wal")
+            #expect(health.object("database")?.int("schemaVersion") == health.object("database")?.int("supportedSchemaVersion"))
+        }
+    }
+
+    @Test func servesTheOpenAPIDocument() throws {
+        try withServer { server in
+            let response = try server.client().call("GET", "/openapi.yaml")
+            #expect(response.status == 200)
+            #expect(response.header("Content-Type") == "application/yaml")
+            let file = try Data(contentsOf: Paths.packageRoot.appendingPathComponent("openapi.yaml"))
+            #expect(response.body == Array(file))
+        }
+    }
+
+    @Test func logsOneLinePerRequestAndStopsCleanly() throws {
+        let server = try ServerProcess(database: ":memory:")
+        let client = try server.client()
+        _ = try client.call("GET", "/health")
+        _ = try client.call("POST", "/v1/scenes", body: try Fixtures.checkoutScene())
+        _ = try client.call("GET", "/v1/nothing?x=1")
+        client.close()
+        #expect(server.stop() == 0)
+        let lines = server.stderr.split(separator: "\n").map(String.init)
+        func logged(_ prefix: String) -> Bool {
+            lines.contains { $0.hasPrefix(prefix) && $0.range(of: #" [0-9]+\.[0-9]{3}ms$"#, options: .regularExpression) != nil }
+        }
+        #expect(logged("GET /health 200 "))
+        #expect(logged("POST /v1/scenes 201 "))
+        #expect(logged("GET /v1/nothing 404 "))
+        #expect(lines.contains { $0.contains("received signal 15") })
+        #expect(lines.last == "stopped")
+    }
+
+    @Test func environmentVariablesConfigureTheServer() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try ServerProcess(database: "", environment: [
+            "TAPTRACE_DB": directory.databasePath,
+            "TAPTRACE_HOST": "127.0.0.1",
+            "TAPTRACE_THREADS": "3",
+            "TAPTRACE_BODY_LIMIT": "2K",
+            "TAPTRACE_CORS_ORIGINS": "https://viewer.example, https://other.example",
+        ])
+        defer { server.stop() }
+        let client = try server.client()
+        #expect(FileManager.default.fileExists(atPath: directory.databasePath))
+        try client.call("POST", "/v1/scenes", body: try Fixtures.checkoutScene()).problem(413)
+        let cors = try server.client().call("GET", "/health", headers: [("Origin", "https://other.example")])
+        #expect(cors.header("Access-Control-Allow-Origin") == "https://other.example")
+        let foreign = try server.client().call("GET", "/health", headers: [("Origin", "https://evil.example")])
+        #expect(foreign.header("Access-Control-Allow-Origin") == nil)
+        let preflight = try server.client().call("OPTIONS", "/v1/scenes", headers: [
+            ("Origin", "https://viewer.example"), ("Access-Control-Request-Method", "POST")])
+        #expect(preflight.header("Access-Control-Allow-Methods")?.contains("POST") == true)
+        #expect(preflight.header("Access-Control-Allow-Headers")?.contains("Content-Type") == true)
+    }
+
+    @Test func flagsWinOverEnvironmentAndBadValuesAreRejected() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try ServerProcess(database: directory.databasePath, extraArguments: ["--cors-origin", "https://flag.example"],
+                                       environment: ["TAPTRACE_DB": "/nonexistent/dir/x.sqlite",
+                                                     "TAPTRACE_CORS_ORIGINS": "https://env.example"])
+        defer { server.stop() }
+        let client = try server.client()
+        #expect(try client.call("GET", "/health").status == 200)
+        let cors = try client.call("GET", "/health", headers: [("Origin", "https://env.example")])
+        #expect(cors.header("Access-Control-Allow-Origin") == nil)
+
+        let bad = Process()
+        bad.executableURL = try ServerProcess.binary()
+        bad.arguments = ["serve", "--port", "0", "--db", ":memory:", "--body-limit", "lots"]
+        bad.standardError = Pipe()
+        bad.standardOutput = Pipe()
+        try bad.run()
+        bad.waitUntilExit()
+        #expect(bad.terminationStatus != 0)
+    }
+}

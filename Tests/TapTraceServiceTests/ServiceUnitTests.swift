@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import TapTraceCore
+@testable import TapTraceService
+
+/// Pieces of the service that need no server.
+@Suite struct ServiceUnitTests {
+    static func index(views: Int) throws -> SceneIndex {
+        var subviews: [String] = []
+        for i in 0..<max(0, views - 1) {
+            subviews.append(#"{"id": "v\#(i)", "class": "UIView", "frame": [0, 0, 1, 1]}"#)
+        }
+        let json = #"{"format": "taptrace/scene@1", "windows": [{"id": "W", "class": "UIWindow", "frame": [0, 0, 10, 10], "subviews": [\#(subviews.joined(separator: ","))]}]}"#
+        return SceneIndex(validated: try InputDecoder.scene(Array(json.utf8)))
+    }
+
+    @Test func sceneCacheEvictsTheLeastRecentlyUsed() throws {
+        let cache = SceneCache(capacity: 2)
+        let a = SceneCache.Key(sceneID: "a", version: 1), b = SceneCache.Key(sceneID: "b", version: 1)
+        let c = SceneCache.Key(sceneID: "c", version: 1)
+        let index = try Self.index(views: 1)
+        cache.put(a, index)
+        cache.put(b, index)
+        #expect(cache.get(a) != nil)   // a is now the most recent
+        cache.put(c, index)             // evicts b
+        #expect(cache.get(b) == nil)
+        #expect(cache.get(a) === index)
+        #expect(cache.get(c) === index)
+        #expect(cache.count == 2)
+        cache.removeScene("a")
+        #expect(cache.get(a) == nil)
+        #expect(cache.count == 1)
+    }
+
+    @Test func sceneCacheIsBoundedByViews() throws {
+        let cache = SceneCache(capacity: 100, maxViews: 25)
+        for n in 0..<5 { cache.put(SceneCache.Key(sceneID: "s\(n)", version: 1), try Self.index(views: 10)) }
+        // Each entry weighs 11 (views + 1): two fit under 25.
+        #expect(cache.count == 2)
+        #expect(cache.get(SceneCache.Key(sceneID: "s4", version: 1)) != nil)
+        #expect(cache.get(SceneCache.Key(sceneID: "s0", version: 1)) == nil)
+        // An entry larger than the bound is still kept (alone).
+        cache.put(SceneCache.Key(sceneID: "big", version: 1), try Self.index(views: 40))
+        #expect(cache.count == 1)
+    }
+
+    @Test(arguments: [
+        ("application/json", true), ("application/json; charset=utf-8", true), ("APPLICATION/JSON;charset=\"UTF-8\"", true),
+        ("application/json; charset=iso-8859-1", false), ("text/json", false), ("application/jsonx", false),
+        ("application/problem+json", false), ("application/json; charset", false),
+    ])
+    func contentTypes(_ pair: (String, Bool)) {
+        #expect(JSONBody.isJSON(pair.0) == pair.1)
+    }
+
+    @Test func embeddedOpenAPIMatchesTheFile() throws {
+        let file = try String(contentsOf: Paths.packageRoot.appendingPathComponent("openapi.yaml"), encoding: .utf8)
+        #expect(EmbeddedOpenAPI.yaml == file, "Sources/TapTraceService/EmbeddedOpenAPI.swift is stale: run scripts/embed-openapi")
+    }
+
+    @Test func storedDispatchKeepsTheRequestAsSent() throws {
+        let tape = try JSONTape(parsing: #"{"knobs": {"hitTestPasses": 2}, "touches": {"format": "taptrace/touches@1", "gestures": [{"tap": [1, 2], "t": 0}]}, "version": 3}"#)
+        let body = try StoredDispatchBody(tape)
+        #expect(body.version == 3)
+        #expect(String(decoding: body.storedRequest, as: UTF8.self)
+                == #"{"touches":{"format": "taptrace/touches@1", "gestures": [{"tap": [1, 2], "t": 0}]},"knobs":{"hitTestPasses": 2}}"#)
+        let replayed = try StoredRequest(body.storedRequest)
+        #expect(replayed.records == body.records)
+        #expect(replayed.knobs == body.knobs)
+    }
+
+    @Test func membersArePrefixedToAnswers() {
+        #expect(String(decoding: Representations.prefixed(sceneID: "s", version: 1, object: Array("{}".utf8)), as: UTF8.self)
+                == #"{"sceneId":"s","sceneVersion":1}"#)
+        #expect(String(decoding: Representations.prefixed(sceneID: "s", version: 2, object: Array(#"{"a":1}"#.utf8)), as: UTF8.self)
+                == #"{"sceneId":"s","sceneVersion":2,"a":1}"#)
+    }
+}
