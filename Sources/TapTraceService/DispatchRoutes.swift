@@ -7,13 +7,10 @@ import TapTraceStore
 /// and the point questions `…/hit-test` and `…/explain`.
 extension TapTraceService {
     func addDispatchRoutes(to router: Router) {
-        router.post("/v1/dispatch", handler: handler { request, _ in
-            let body = try JSONBody.bytes(of: request)
-            do throws(InputError) {
-                return .jsonBytes(ResultEncoder.encode(try TapTrace.dispatch(json: body)))
-            } catch {
-                throw Problem(error)
-            }
+        router.post("/v1/dispatch", handler: handler { [statelessScenes] request, _ in
+            let body = try StatelessDispatchBody(try JSONBody.bytes(of: request), cache: statelessScenes)
+            let result = TapTrace.dispatch(body.index, records: body.records, until: body.touches.until, knobs: body.knobs)
+            return .jsonBytes(ResultEncoder.encode(result))
         })
 
         router.post("/v1/scenes/{id}/dispatch", handler: handler { [self] request, parameters in

@@ -135,3 +135,52 @@ struct ReplayBody {
         self.to = to
     }
 }
+
+/// `POST /v1/dispatch`: `{"scene", "touches", "knobs"}` (contract §4), decoded as
+/// `InputDecoder.request` does (same issues, same pointers), except that a scene whose exact
+/// bytes were dispatched before comes indexed from `cache` instead of being decoded again.
+struct StatelessDispatchBody {
+    var index: SceneIndex
+    var touches: TouchSequence
+    var records: [TouchRecord]
+    var knobs: KnobOverrides
+
+    init(_ bytes: [UInt8], cache: SceneCache<SceneBytes>) throws(Problem) {
+        let tape: JSONTape
+        do throws(InputError) { tape = try InputDecoder.parse(bytes) } catch { throw Problem(error) }
+        let reader = DocumentReader(tape: tape)
+        var cached: SceneIndex?, decoded: (scene: Scene, key: SceneBytes)?
+        var touches = TouchSequence(), records: [TouchRecord] = [], knobs = KnobOverrides()
+        var seen: Set<String> = []
+        reader.object(tape.root, at: { "" }, keys: ["scene", "touches", "knobs"]) { key, v in
+            seen.insert(key)
+            switch key {
+            case "scene":
+                let sceneKey = SceneBytes(tape.rawBytes(v))
+                if let hit = cache.get(sceneKey) { cached = hit } else {
+                    decoded = (reader.scene(at: v, pointer: "/scene"), sceneKey)
+                }
+            case "touches": (touches, records) = reader.touchSequence(at: v, pointer: "/touches")
+            case "knobs": knobs = reader.knobs(at: v, pointer: "/knobs")
+            default: return false
+            }
+            return true
+        }
+        if tape.kind(tape.root) == .object {
+            if !seen.contains("scene") { reader.report({ "/scene" }, "required: the scene document") }
+            if !seen.contains("touches") { reader.report({ "/touches" }, "required: the touches document") }
+        }
+        guard reader.issues.isEmpty else { throw Problem(.invalid(ValidationFailure(reader.issues))) }
+        if let cached {
+            index = cached
+        } else if let decoded {
+            index = SceneIndex(validated: decoded.scene)
+            cache.put(decoded.key, index)
+        } else {
+            throw Problem.internalError("The request has no scene.")
+        }
+        self.touches = touches
+        self.records = records
+        self.knobs = knobs
+    }
+}

@@ -1,18 +1,15 @@
 import Foundation
 import TapTraceCore
 
-/// Indexed scenes by (scene id, version), least recently used evicted first.
+/// Indexed scenes, least recently used evicted first; bounded by entry count and by total
+/// views, so a few huge scenes cannot hold the memory of thousands of small ones.
 ///
-/// Versions are immutable, so an entry never goes stale: stored dispatch, hit-test and explain
-/// decode and index a version once, not per request (brief: "no work per request that could be
-/// done once per scene"). Bounded by entry count and by total views, so a few huge scenes
-/// cannot hold the memory of thousands of small ones.
-final class SceneCache: @unchecked Sendable {
-    struct Key: Hashable {
-        var sceneID: String
-        var version: Int
-    }
-
+/// Two caches use it (brief: "no work per request that could be done once per scene"):
+/// - stored versions by (scene id, version): versions are immutable, so an entry never goes
+///   stale, and stored dispatch, hit-test and explain decode and index a version once;
+/// - stateless dispatch by the exact bytes of the request's `scene` member (`SceneBytes`): a
+///   harness that sends the same layout with different touches validates it once.
+final class SceneCache<Key: Hashable>: @unchecked Sendable {
     private struct Node {
         var key: Key
         var index: SceneIndex
@@ -75,10 +72,10 @@ final class SceneCache: @unchecked Sendable {
         }
     }
 
-    /// Drops every version of a deleted scene.
-    func removeScene(_ sceneID: String) {
+    /// Drops the entries whose keys match (every version of a deleted scene).
+    func removeAll(where matches: (Key) -> Bool) {
         lock.withLock {
-            for (key, slot) in slotOfKey where key.sceneID == sceneID {
+            for (key, slot) in slotOfKey where matches(key) {
                 unlink(slot)
                 totalWeight -= slots[slot]!.weight
                 slots[slot] = nil
@@ -101,5 +98,34 @@ final class SceneCache: @unchecked Sendable {
         if let newest { slots[newest]!.newer = slot }
         newest = slot
         if oldest == nil { oldest = slot }
+    }
+}
+
+/// Key of a stored version in the cache.
+struct StoredSceneKey: Hashable {
+    var sceneID: String
+    var version: Int
+}
+
+/// Key of a stateless request's scene: its bytes exactly as sent. Hashed once (SipHash over
+/// the buffer), compared with memcmp on lookup, so a hit can never be a different scene.
+struct SceneBytes: Hashable {
+    let bytes: [UInt8]
+    private let hash: Int
+
+    init<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        self.bytes = Array(bytes)
+        var hasher = Hasher()
+        self.bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        hash = hasher.finalize()
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+    static func == (a: SceneBytes, b: SceneBytes) -> Bool {
+        guard a.hash == b.hash, a.bytes.count == b.bytes.count else { return false }
+        return a.bytes.withUnsafeBytes { x in
+            b.bytes.withUnsafeBytes { y in memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
+        }
     }
 }

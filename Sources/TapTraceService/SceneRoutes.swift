@@ -10,7 +10,7 @@ extension TapTraceService {
         router.post("/v1/scenes", handler: handler { [self] request, _ in
             let document = try SceneDocument(request)
             let stored = try store.createScene(name: document.scene.name, content: document.content)
-            scenes.put(SceneCache.Key(sceneID: stored.scene.id, version: 1), document.index)
+            scenes.put(StoredSceneKey(sceneID: stored.scene.id, version: 1), document.index)
             var response = HTTPResponse.jsonBytes(Representations.scene(stored, includeDocument: false), status: 201)
             response.headers["Location"] = "/v1/scenes/\(stored.scene.id)"
             response.headers["ETag"] = Self.etag(stored.version.version)
@@ -39,7 +39,7 @@ extension TapTraceService {
             let document = try SceneDocument(request)
             let stored = try store.addVersion(sceneID: id, name: document.scene.name, content: document.content,
                                               expectedCurrentVersion: expected)
-            scenes.put(SceneCache.Key(sceneID: id, version: stored.version.version), document.index)
+            scenes.put(StoredSceneKey(sceneID: id, version: stored.version.version), document.index)
             var response = HTTPResponse.jsonBytes(Representations.scene(stored, includeDocument: false))
             response.headers["Location"] = "/v1/scenes/\(id)"
             response.headers["ETag"] = Self.etag(stored.version.version)
@@ -49,7 +49,7 @@ extension TapTraceService {
         router.delete("/v1/scenes/{id}", handler: handler { [self] _, parameters in
             let id = try Self.requireSceneID(parameters["id"])
             try store.deleteScene(id: id)
-            scenes.removeScene(id)
+            scenes.removeAll { $0.sceneID == id }
             return .empty(status: 204)
         })
 

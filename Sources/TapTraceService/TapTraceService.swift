@@ -18,7 +18,8 @@ public final class TapTraceService: Sendable {
     public static let version = "0.1.0"
 
     public let store: TraceStore
-    let scenes: SceneCache
+    let scenes: SceneCache<StoredSceneKey>
+    let statelessScenes: SceneCache<SceneBytes>
     /// Where unexpected failures (500s) are reported; the client gets no internals.
     let errorLog: @Sendable (String) -> Void
 
@@ -26,6 +27,7 @@ public final class TapTraceService: Sendable {
                 errorLog: @escaping @Sendable (String) -> Void = { _ in }) {
         self.store = store
         self.scenes = SceneCache(capacity: sceneCacheCapacity)
+        self.statelessScenes = SceneCache(capacity: max(1, sceneCacheCapacity / 4), maxViews: 500_000)
         self.errorLog = errorLog
     }
 
@@ -67,7 +69,7 @@ public final class TapTraceService: Sendable {
 
     /// The indexed scene of a stored version, from the cache or decoded once from the store.
     func sceneIndex(sceneID: String, version: Int) throws -> SceneIndex {
-        let key = SceneCache.Key(sceneID: sceneID, version: version)
+        let key = StoredSceneKey(sceneID: sceneID, version: version)
         if let cached = scenes.get(key) { return cached }
         let stored = try store.scene(id: sceneID, version: version)
         let scene: Scene

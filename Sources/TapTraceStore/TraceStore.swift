@@ -174,7 +174,7 @@ public final class TraceStore: Sendable {
         try read { db in
             guard
                 let version = try Int.fetchOne(
-                    db, sql: "SELECT latest_version FROM scenes WHERE id = ?", arguments: [sceneID])
+                    db.cachedStatement(sql: "SELECT latest_version FROM scenes WHERE id = ?"), arguments: [sceneID])
             else { throw StoreError.sceneNotFound(sceneID: sceneID) }
             return version
         }
@@ -255,12 +255,15 @@ public final class TraceStore: Sendable {
 
     private static func insertRunRow(_ db: Database, _ run: NewRun, now: String) throws -> RunRecord {
         let id = StoreID.make(prefix: StoreID.runPrefix)
-        try db.execute(
+        // Cached: stored dispatch runs this once per request, and preparing it cost as much as
+        // executing it (docs/performance.md).
+        try db.cachedStatement(
             sql: """
                 INSERT INTO runs (id, scene_id, scene_version, created_at, request, result,
                                   first_responder, actions, outcome, action_count)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
+                """
+        ).execute(
             arguments: [
                 id, run.sceneID, run.sceneVersion, now, run.request, run.result,
                 run.firstResponder, run.actions, run.outcome, run.actionCount,
@@ -303,7 +306,8 @@ public final class TraceStore: Sendable {
         try read { db in
             guard
                 let row = try Row.fetchOne(
-                    db, sql: "SELECT \(Self.runColumns), request, result FROM runs WHERE id = ?", arguments: [id])
+                    db.cachedStatement(sql: "SELECT \(Self.runColumns), request, result FROM runs WHERE id = ?"),
+                    arguments: [id])
             else { throw StoreError.runNotFound(runID: id) }
             return Self.runRecord(row)
         }
@@ -436,14 +440,15 @@ extension TraceStore {
     }
 
     private static func requireScene(_ db: Database, _ sceneID: String) throws {
-        guard try Bool.fetchOne(db, sql: "SELECT 1 FROM scenes WHERE id = ?", arguments: [sceneID]) != nil else {
+        guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM scenes WHERE id = ?"), arguments: [sceneID]) != nil else {
             throw StoreError.sceneNotFound(sceneID: sceneID)
         }
     }
 
     private static func requireVersion(_ db: Database, _ sceneID: String, _ version: Int) throws {
         let found = try Bool.fetchOne(
-            db, sql: "SELECT 1 FROM scene_versions WHERE scene_id = ? AND version = ?", arguments: [sceneID, version])
+            db.cachedStatement(sql: "SELECT 1 FROM scene_versions WHERE scene_id = ? AND version = ?"),
+            arguments: [sceneID, version])
         if found == nil {
             try requireScene(db, sceneID)
             throw StoreError.versionNotFound(sceneID: sceneID, version: version)

@@ -15,9 +15,9 @@ import TapTraceCore
     }
 
     @Test func sceneCacheEvictsTheLeastRecentlyUsed() throws {
-        let cache = SceneCache(capacity: 2)
-        let a = SceneCache.Key(sceneID: "a", version: 1), b = SceneCache.Key(sceneID: "b", version: 1)
-        let c = SceneCache.Key(sceneID: "c", version: 1)
+        let cache = SceneCache<StoredSceneKey>(capacity: 2)
+        let a = StoredSceneKey(sceneID: "a", version: 1), b = StoredSceneKey(sceneID: "b", version: 1)
+        let c = StoredSceneKey(sceneID: "c", version: 1)
         let index = try Self.index(views: 1)
         cache.put(a, index)
         cache.put(b, index)
@@ -27,21 +27,53 @@ import TapTraceCore
         #expect(cache.get(a) === index)
         #expect(cache.get(c) === index)
         #expect(cache.count == 2)
-        cache.removeScene("a")
+        cache.removeAll { $0.sceneID == "a" }
         #expect(cache.get(a) == nil)
         #expect(cache.count == 1)
     }
 
     @Test func sceneCacheIsBoundedByViews() throws {
-        let cache = SceneCache(capacity: 100, maxViews: 25)
-        for n in 0..<5 { cache.put(SceneCache.Key(sceneID: "s\(n)", version: 1), try Self.index(views: 10)) }
+        let cache = SceneCache<StoredSceneKey>(capacity: 100, maxViews: 25)
+        for n in 0..<5 { cache.put(StoredSceneKey(sceneID: "s\(n)", version: 1), try Self.index(views: 10)) }
         // Each entry weighs 11 (views + 1): two fit under 25.
         #expect(cache.count == 2)
-        #expect(cache.get(SceneCache.Key(sceneID: "s4", version: 1)) != nil)
-        #expect(cache.get(SceneCache.Key(sceneID: "s0", version: 1)) == nil)
+        #expect(cache.get(StoredSceneKey(sceneID: "s4", version: 1)) != nil)
+        #expect(cache.get(StoredSceneKey(sceneID: "s0", version: 1)) == nil)
         // An entry larger than the bound is still kept (alone).
-        cache.put(SceneCache.Key(sceneID: "big", version: 1), try Self.index(views: 40))
+        cache.put(StoredSceneKey(sceneID: "big", version: 1), try Self.index(views: 40))
         #expect(cache.count == 1)
+    }
+
+    @Test func sceneBytesCompareByContent() {
+        let a = SceneBytes(Array("{\"a\":1}".utf8)), same = SceneBytes(Array("{\"a\":1}".utf8))
+        let other = SceneBytes(Array("{\"a\":2}".utf8)), spaced = SceneBytes(Array("{\"a\": 1}".utf8))
+        #expect(a == same)
+        #expect(a.hashValue == same.hashValue)
+        #expect(a != other)
+        #expect(a != spaced)
+    }
+
+    /// The stateless cache gives the same answers as decoding every time, and errors still
+    /// come out when a cached scene is sent with broken touches.
+    @Test func statelessCacheAnswersLikeTheDecoder() throws {
+        let cache = SceneCache<SceneBytes>(capacity: 4)
+        let request = try Paths.example("checkout.request.json")
+        let first = try StatelessDispatchBody(request, cache: cache)
+        #expect(cache.count == 1)
+        let second = try StatelessDispatchBody(request, cache: cache)
+        #expect(second.index === first.index)
+        let direct = try InputDecoder.request(request)
+        #expect(second.records == direct.records)
+        let result = TapTrace.dispatch(second.index, records: second.records, until: second.touches.until, knobs: second.knobs)
+        #expect(ResultEncoder.encode(result) == ResultEncoder.encode(try TapTrace.dispatch(json: request)))
+
+        var broken = try JSONSerialization.jsonObject(with: Data(request)) as! [String: Any]
+        broken["touches"] = ["format": "taptrace/touches@1", "events": [["t": 0, "touches": [["id": "T1", "phase": "moved", "at": [1, 1]]]]]]
+        let bytes = Array(try JSONSerialization.data(withJSONObject: broken))
+        let viaCache = #expect(throws: Problem.self) { try StatelessDispatchBody(bytes, cache: cache) }
+        do throws(InputError) { _ = try InputDecoder.request(bytes); Issue.record("expected a validation error") } catch {
+            #expect(viaCache?.json() == Problem(error).json())
+        }
     }
 
     @Test(arguments: [

@@ -102,6 +102,16 @@ public struct JSONWriter: Sendable {
 
     private mutating func appendString(_ s: String) {
         bytes.append(0x22)
+        // Fast path: most strings (ids, selectors, keys) need no escaping and are copied whole.
+        let copied: Bool? = s.utf8.withContiguousStorageIfAvailable { buffer in
+            for b in buffer where b < 0x20 || b == 0x22 || b == 0x5C { return false }
+            bytes.append(contentsOf: buffer)
+            return true
+        }
+        if copied == true {
+            bytes.append(0x22)
+            return
+        }
         for b in s.utf8 {
             switch b {
             case 0x22: bytes.append(0x5C); bytes.append(0x22)
