@@ -16,7 +16,7 @@ extension DispatchRun {
 
     private func controlMarker(_ v: Int, highlighted: Bool?, inside: Bool?, events: [ControlEvent], note extra: String? = nil) {
         var parts: [String] = []
-        var args: [TraceArg] = []
+        var args = TraceArgs()
         if let highlighted {
             parts.append("\(index.view(v).id).highlighted = \(highlighted ? "YES" : "NO")")
             args.append(TraceArg("highlighted", .bool(highlighted)))

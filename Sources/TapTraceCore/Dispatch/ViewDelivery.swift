@@ -87,7 +87,7 @@ extension DispatchRun {
                     controlTouches(v, phase, ts)
                     break
                 }
-                if index.view(v).base.isScrollView { break }                   // T8
+                if index.bases[v].isScrollView { break }                   // T8
             }
             guard let next = index.nextResponder(responder, includeWindowScene: knobs.includeWindowScene) else { break }
             responder = next

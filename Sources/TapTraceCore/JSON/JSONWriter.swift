@@ -37,9 +37,13 @@ public struct JSONWriter: Sendable {
     public mutating func number(_ value: Double) {
         guard value.isFinite else { null(); return }
         valuePrefix()
-        bytes.append(contentsOf: JSONWriter.format(value).utf8)
+        if value == value.rounded(.towardZero), abs(value) < 9_007_199_254_740_992 {
+            appendInteger(Int64(value))
+        } else {
+            bytes.append(contentsOf: value.description.utf8)
+        }
     }
-    public mutating func number(_ value: Int) { valuePrefix(); bytes.append(contentsOf: String(value).utf8) }
+    public mutating func number(_ value: Int) { valuePrefix(); appendInteger(Int64(value)) }
     public mutating func bool(_ value: Bool) { valuePrefix(); bytes.append(contentsOf: (value ? "true" : "false").utf8) }
     public mutating func null() { valuePrefix(); bytes.append(contentsOf: "null".utf8) }
 
@@ -102,20 +106,48 @@ public struct JSONWriter: Sendable {
 
     private mutating func appendString(_ s: String) {
         bytes.append(0x22)
-        for b in s.utf8 {
-            switch b {
-            case 0x22: bytes.append(0x5C); bytes.append(0x22)
-            case 0x5C: bytes.append(0x5C); bytes.append(0x5C)
-            case 0x0A: bytes.append(0x5C); bytes.append(0x6E)
-            case 0x0D: bytes.append(0x5C); bytes.append(0x72)
-            case 0x09: bytes.append(0x5C); bytes.append(0x74)
-            case 0..<0x20:
-                bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30])
-                bytes.append(JSONWriter.hexDigits[Int(b >> 4)])
-                bytes.append(JSONWriter.hexDigits[Int(b & 0xF)])
-            default: bytes.append(b)
+        var s = s
+        // Runs of bytes that need no escaping are copied at once.
+        s.withUTF8 { buf in
+            var start = 0
+            for i in 0..<buf.count {
+                let b = buf[i]
+                if b >= 0x20 && b != 0x22 && b != 0x5C { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<i]))
+                switch b {
+                case 0x22: bytes.append(0x5C); bytes.append(0x22)
+                case 0x5C: bytes.append(0x5C); bytes.append(0x5C)
+                case 0x0A: bytes.append(0x5C); bytes.append(0x6E)
+                case 0x0D: bytes.append(0x5C); bytes.append(0x72)
+                case 0x09: bytes.append(0x5C); bytes.append(0x74)
+                default:
+                    bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30])
+                    bytes.append(JSONWriter.hexDigits[Int(b >> 4)])
+                    bytes.append(JSONWriter.hexDigits[Int(b & 0xF)])
+                }
+                start = i + 1
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<buf.count]))
         }
         bytes.append(0x22)
+    }
+
+    /// Decimal digits of an integer without allocating a String.
+    private mutating func appendInteger(_ value: Int64) {
+        if value == 0 { bytes.append(0x30); return }
+        var magnitude = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { d in
+            while magnitude > 0 {
+                d[count] = UInt8(magnitude % 10) + 0x30
+                magnitude /= 10
+                count += 1
+            }
+            if value < 0 { bytes.append(0x2D) }
+            for k in stride(from: count - 1, through: 0, by: -1) { bytes.append(d[k]) }
+        }
     }
 }

@@ -250,7 +250,7 @@ extension DispatchRun {
         let me = info(g)
         for target in me.targets {
             guard let id = target.target else { continue }
-            let args = SelectorNames.argumentCount(target.action) == 0 ? [] : [TraceArg("sender", .object(me.ref))]
+            let args: TraceArgs = SelectorNames.argumentCount(target.action) == 0 ? [] : [TraceArg("sender", .object(me.ref))]
             trace.call(objectRef(id), target.action, args, note: "." + state.rawValue)
             actions.append(ActionRecord(t: now, action: target.action, sender: me.id, target: id,
                                         via: .recognizer, events: nil, state: state))

@@ -149,7 +149,7 @@ public enum ResultEncoder {
         w.endObject()
     }
 
-    static func writeArgs(_ args: [TraceArg], to w: inout JSONWriter) {
+    static func writeArgs(_ args: TraceArgs, to w: inout JSONWriter) {
         w.beginObject()
         for a in args {
             w.key(a.name)

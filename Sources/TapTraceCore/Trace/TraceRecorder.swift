@@ -8,7 +8,10 @@ public struct TraceRecorder: Sendable {
     /// When false, nothing is recorded (hit-tests run for explain only).
     public let enabled: Bool
 
-    public init(enabled: Bool = true) { self.enabled = enabled }
+    public init(enabled: Bool = true) {
+        self.enabled = enabled
+        if enabled { entries.reserveCapacity(256) }
+    }
 
     public var depth: Int { open.count }
 
@@ -20,7 +23,7 @@ public struct TraceRecorder: Sendable {
 
     /// Records a call and returns its seq (0 when disabled).
     @discardableResult
-    public mutating func call(_ receiver: ObjectRef, _ selector: String, _ args: [TraceArg] = [],
+    public mutating func call(_ receiver: ObjectRef, _ selector: String, _ args: TraceArgs = [],
                               result: TraceValue? = nil, note: String? = nil) -> Int {
         guard enabled else { return 0 }
         let seq = append(.call)
@@ -33,7 +36,7 @@ public struct TraceRecorder: Sendable {
     }
 
     @discardableResult
-    public mutating func marker(_ kind: MarkerKind, _ receiver: ObjectRef? = nil, _ args: [TraceArg] = [],
+    public mutating func marker(_ kind: MarkerKind, _ receiver: ObjectRef? = nil, _ args: TraceArgs = [],
                                 note: String? = nil) -> Int {
         guard enabled else { return 0 }
         let seq = append(.marker)

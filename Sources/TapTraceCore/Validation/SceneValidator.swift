@@ -67,8 +67,8 @@ public struct SceneValidator {
         }
         checkApp(directory)
         let windowSet = Set(scene.windows)
-        for (v, view) in scene.views.enumerated() {
-            checkView(v, view, isWindow: windowSet.contains(v), directory)
+        scene.views.withUnsafeBufferPointer { views in
+            for v in views.indices { checkView(v, views[v], isWindow: windowSet.contains(v), directory) }
         }
     }
 
