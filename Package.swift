@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .executable(name: "taptrace", targets: ["taptrace"]),
         .library(name: "TapTraceCore", targets: ["TapTraceCore"]),
+        .library(name: "TapTraceImport", targets: ["TapTraceImport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -20,10 +21,14 @@ let package = Package(
             name: "taptrace",
             dependencies: [
                 "TapTraceCore",
+                "TapTraceImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "taptrace-bench", dependencies: ["TapTraceCore"]),
+        // Importers of real view dumps (recursiveDescription, Appium page source) into scenes.
+        .target(name: "TapTraceImport", dependencies: ["TapTraceCore"]),
+        .testTarget(name: "TapTraceImportTests", dependencies: ["TapTraceImport", "TapTraceCore"], exclude: ["Fixtures"]),
         .testTarget(
             name: "TapTraceCoreTests",
             dependencies: ["TapTraceCore"],
