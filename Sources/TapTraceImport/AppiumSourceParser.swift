@@ -75,7 +75,6 @@ struct AppiumSceneBuilder {
         let windows = infos.indices.filter { infos[$0].role == .window }
         let mainWindow = windows.first { infos[$0].visible != false } ?? windows.first
 
-        var appRect: Rect?
         var appName: String?
         // View index of each element, and the screen point that is (0, 0) in its bounds.
         var viewOf = [Int?](repeating: nil, count: n)
@@ -85,7 +84,6 @@ struct AppiumSceneBuilder {
             switch info.role {
             case .wrapper: continue
             case .application:
-                appRect = info.rect
                 appName = info.label
                 continue
             case .window, .view: break
@@ -94,15 +92,15 @@ struct AppiumSceneBuilder {
             var parentView = e.parent.flatMap { viewOf[$0] }
             var parentOrigin = e.parent.map { origin[$0] } ?? .zero
             if info.role == .view, parentView == nil {
-                // No enclosing window: a synthesized one, as large as the application (or the
-                // element), whose bounds use screen coordinates.
-                let frame = appRect ?? rect
+                // No enclosing window (an excerpt, or an element straight in the application):
+                // a synthesized window of the element's frame, whose bounds use screen
+                // coordinates, so that it takes no touch the element would not.
                 var window = ViewSpec(id: ids.allocate("window", scrollView: false), className: "UIWindow", base: .UIWindow)
-                window.frame = frame
-                if frame.origin != .zero { window.bounds = frame }
+                window.frame = rect
+                if rect.origin != .zero { window.bounds = rect }
                 parentView = add(window, to: nil, at: e.tag.offset)
                 parentOrigin = .zero
-                warnings.add("no XCUIElementTypeWindow encloses these elements; each was put in a synthesized UIWindow \(appRect == nil ? "of its own frame" : "the size of the application")", describe(i))
+                warnings.add("no XCUIElementTypeWindow encloses these elements; each was put in a synthesized UIWindow of its own frame", describe(i))
             }
             let isWindow = info.role == .window
             var id: String
@@ -185,7 +183,6 @@ struct AppiumSceneBuilder {
         var info: Info
         if type == "Application", topLevel, parentRole != .application {
             info = Info(role: .application, type: type, base: .UIView)
-            if hasGeometry(e) { info.rect = try rect(e) }
         } else {
             var base = AppiumElementTypes.base(of: type, inCollectionView: inCollection)
             if base == nil {
@@ -223,10 +220,6 @@ struct AppiumSceneBuilder {
     private func nonEmpty(_ s: String?) -> String? {
         guard let s, !s.allSatisfy(\.isWhitespace) else { return nil }
         return s
-    }
-
-    private func hasGeometry(_ e: XMLElement) -> Bool {
-        ["x", "y", "width", "height"].allSatisfy { e.tag.attribute($0) != nil }
     }
 
     private func rect(_ e: XMLElement) throws(ImportError) -> Rect {

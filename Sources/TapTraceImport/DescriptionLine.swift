@@ -38,9 +38,12 @@ enum DescriptionLineKind {
 
 struct DescriptionLineScanner {
     let src: SourceText
-    private var bytes: [UInt8] { src.bytes }
+    private let bytes: [UInt8]
 
-    init(_ src: SourceText) { self.src = src }
+    init(_ src: SourceText) {
+        self.src = src
+        bytes = src.bytes
+    }
 
     /// Scans the line `lo..<hi` (without its line feed).
     func scan(_ lo: Int, _ rawHi: Int) throws(ImportError) -> DescriptionLineKind {

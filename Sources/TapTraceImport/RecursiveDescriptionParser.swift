@@ -115,8 +115,8 @@ struct RecursiveDescriptionBuilder {
                 let (w, h) = try values.pair()
                 contentSize = Size(max(0, w), max(0, h))
             case "baseClass": baseHint = try values.word()
-            case "text": text = values.quotedText()
-            case "placeholder": placeholder = values.quotedText()
+            case "text": text = nonEmpty(values.quotedText())
+            case "placeholder": placeholder = nonEmpty(values.quotedText())
             case "gestureRecognizers": hasRecognizers = true
             case "animations": animating = true
             default: warnings.add("fields ignored (no effect on hit-testing, or not modelled)", field.name)
@@ -230,6 +230,8 @@ struct RecursiveDescriptionBuilder {
         stack.append((line.depth, index))
         if let text, line.className == "UIButtonLabel" { labelOwningControl(of: index, text) }
     }
+
+    private func nonEmpty(_ s: String) -> String? { s.isEmpty ? nil : s }
 
     /// A button's title is printed on its private UIButtonLabel: show it on the control too.
     private mutating func labelOwningControl(of view: Int, _ text: String) {

@@ -13,7 +13,9 @@ struct SourceText {
     init(_ bytes: [UInt8]) throws(ImportError) {
         self.bytes = bytes
         lineStarts.reserveCapacity(bytes.count / 40 + 1)
-        for (i, b) in bytes.enumerated() where b == 0x0A { lineStarts.append(i + 1) }
+        bytes.withUnsafeBufferPointer { buffer in
+            for i in 0..<buffer.count where buffer[i] == 0x0A { lineStarts.append(i + 1) }
+        }
         if let bad = SourceText.firstInvalidUTF8(bytes) {
             throw error(at: bad, "the input is not valid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)))")
         }

@@ -37,12 +37,13 @@ struct XMLTokenizer {
     let src: SourceText
     private(set) var pos: Int
 
+    private let bytes: [UInt8]
+
     init(_ src: SourceText) {
         self.src = src
+        bytes = src.bytes
         pos = src.contentStart
     }
-
-    private var bytes: [UInt8] { src.bytes }
 
     mutating func next() throws(ImportError) -> XMLToken? {
         while pos < bytes.count {
