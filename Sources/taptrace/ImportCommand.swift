@@ -20,8 +20,8 @@ struct ImportOptions: ParsableArguments {
     @Flag(help: "Print {\"scene\": …, \"warnings\": […]} instead of the scene alone.")
     var withWarnings = false
 
-    @Flag(help: "Print the JSON on one line instead of indented.")
-    var compact = false
+    @Flag(help: "Indent the JSON output.")
+    var pretty = false
 
     func run(_ format: ImportFormat) throws {
         try Output.guarded {
@@ -35,7 +35,7 @@ struct ImportOptions: ParsableArguments {
             for warning in result.warnings {
                 FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
             }
-            let indent = compact ? 0 : 2
+            let indent = pretty ? 2 : 0
             Output.write(withWarnings ? result.json(indent: indent) : result.sceneJSON(indent: indent))
         }
     }
