@@ -38,13 +38,20 @@ struct SourceText {
         return i
     }
 
-    /// Line and column (both 1-based) of a byte offset; the end of input is a valid offset.
-    func location(of offset: Int) -> (line: Int, column: Int) {
+    /// The 1-based line of a byte offset (a binary search: O(log lines)).
+    func line(of offset: Int) -> Int {
         var lo = 0, hi = lineStarts.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
         }
+        return lo + 1
+    }
+
+    /// Line and column (both 1-based) of a byte offset; the end of input is a valid offset.
+    /// The column costs the length of the line up to the offset.
+    func location(of offset: Int) -> (line: Int, column: Int) {
+        let lo = line(of: offset) - 1
         var column = 1
         var i = lineStarts[lo]
         while i < offset, i < bytes.count {

@@ -83,6 +83,7 @@ struct XMLTokenizer {
         pos = start + 1
         let name = try self.name(what: "an element name after '<'")
         var tag = XMLStartTag(name: name, offset: start, attributes: [], selfClosing: false)
+        var names: Set<String> = []
         while true {
             let hadSpace = skipSpaces()
             guard pos < bytes.count else {
@@ -105,7 +106,7 @@ struct XMLTokenizer {
                     throw src.error(pos, "expected whitespace, '>' or '/>' after \(tag.attributes.last.map { "the value of \($0.name)" } ?? "<\(name)")")
                 }
                 let attribute = try self.attribute(in: name, tagStart: start)
-                if tag.attributes.contains(where: { $0.name == attribute.name }) {
+                if !names.insert(attribute.name).inserted {
                     throw src.error(attribute.nameOffset, "attribute \(attribute.name) appears twice in <\(name)>")
                 }
                 tag.attributes.append(attribute)
