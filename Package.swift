@@ -9,7 +9,6 @@ let package = Package(
     products: [
         .executable(name: "taptrace", targets: ["taptrace"]),
         .library(name: "TapTraceCore", targets: ["TapTraceCore"]),
-        .library(name: "TapTraceImport", targets: ["TapTraceImport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

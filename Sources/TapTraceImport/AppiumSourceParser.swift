@@ -105,7 +105,7 @@ struct AppiumSceneBuilder {
                 warnings.add("no XCUIElementTypeWindow encloses these elements; each was put in a synthesized UIWindow of its own frame", describe(i))
             }
             let isWindow = info.role == .window
-            var id: String
+            let id: String
             if let key = info.idKey, keyCounts[key] == 1 {
                 id = ids.allocate(key, scrollView: info.base.isScrollView)
             } else {
