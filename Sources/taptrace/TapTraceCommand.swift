@@ -6,7 +6,7 @@ struct TapTraceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "taptrace",
         abstract: "UIKit hit-testing and touch dispatch, off-device: why didn't my tap do what I expected?",
-        subcommands: [DispatchCommand.self, HitTestCommand.self, ExplainCommand.self]
+        subcommands: [DispatchCommand.self, HitTestCommand.self, ExplainCommand.self, ImportCommand.self]
     )
 }
 
