@@ -147,7 +147,7 @@ if only == nil || only == "tap" {
     precondition(check.firstResponder?.id == "buy10" && check.actions.count == 1, "bench scene broken")
     var entries = 0
     let iterations = Int(CommandLine.arguments.dropFirst(2).first ?? "") ?? 2000
-    let t = measure(iterations) { entries = TapTrace.dispatch(index, records: records).trace.count }
+    let t = measure(iterations) { entries = TapTrace.dispatch(index, records: records).recorder.count }
     let withJSON = CommandLine.arguments.count > 2 ? 0 : measure(2000) { _ = ResultEncoder.encode(TapTrace.dispatch(index, records: records)) }
     print("\(index.viewCount) views, depth \(depth), \(entries) trace entries: dispatch \(fmt(t * 1e6)) µs median; with JSON encoding \(fmt(withJSON * 1e6)) µs")
 }

@@ -97,30 +97,21 @@ public struct HitTester {
         var stack: [Frame] = []
         var returned: Int?? = nil // result of the frame that just finished, for its parent
 
-        func args(_ p: Point) -> TraceArgs {
-            var a: TraceArgs = [TraceArg("point", .point(p))]
-            if let event { a.append(TraceArg("event", .string(event))) }
-            return a
-        }
-
         /// Starts `hitTest:` on v; returns the result at once when the view is pruned or refuses
         /// the point, or nil (pushed a frame) when its subviews must be asked.
         func enter(_ v: Int, _ p: Point, isRoot: Bool) -> Int?? {
-            let ref = index.ref(view: v)
-            var a = args(p)
-            if isRoot, let passNote { a.append(passNote) }
-            let outer = trace.call(ref, "hitTest:withEvent:", a)
+            let outer = trace.call(view: v, "hitTest:withEvent:", point: p, event: event, extra: isRoot ? passNote : nil)
             trace.push(outer)
             var superSeq = 0
             if index.hitTestOverrides[v] != nil {
-                superSeq = trace.call(ref, "hitTest:withEvent:", args(p), note: "super")
+                superSeq = trace.call(view: v, "hitTest:withEvent:", point: p, event: event, note: "super")
                 trace.push(superSeq)
             }
             if let reason = pruneReason(v) {
                 trace.setNote(superSeq != 0 ? superSeq : outer, reason.note)
                 return .some(finish(Frame(view: v, point: p, callSeq: outer, superSeq: superSeq, nextChild: -1), nil))
             }
-            let insideSeq = trace.call(ref, "pointInside:withEvent:", args(p))
+            let insideSeq = trace.call(view: v, "pointInside:withEvent:", point: p, event: event)
             let inside = pointInside(v, p)
             trace.setResult(insideSeq, .bool(inside))
             if index.pointInsideOverrides[v] != nil { trace.setNote(insideSeq, "override (H7)") }
@@ -136,7 +127,7 @@ public struct HitTester {
             let v = f.view
             var result = superResult
             if f.superSeq != 0 {
-                trace.setResult(f.superSeq, superResult.map { .object(index.ref(view: $0)) } ?? .null)
+                trace.setResult(f.superSeq, view: superResult)
                 trace.pop()
                 switch index.hitTestOverrides[v] {
                 case .passThrough?:
@@ -150,7 +141,7 @@ public struct HitTester {
                 case nil: break
                 }
             }
-            trace.setResult(f.callSeq, result.map { .object(index.ref(view: $0)) } ?? .null)
+            trace.setResult(f.callSeq, view: result)
             trace.pop()
             return result
         }

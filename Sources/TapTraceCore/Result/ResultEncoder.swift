@@ -2,7 +2,7 @@
 /// same bytes (brief: "Deterministic").
 public enum ResultEncoder {
     public static func encode(_ r: DispatchResult, indent: Int = 0) -> [UInt8] {
-        var w = JSONWriter(indent: indent, reserving: 256 + r.trace.count * 220)
+        var w = JSONWriter(indent: indent, reserving: 256 + r.recorder.count * 220)
         write(r, to: &w)
         return w.bytes
     }
@@ -51,9 +51,7 @@ public enum ResultEncoder {
         for a in r.actions { writeAction(a, to: &w) }
         w.endArray()
         w.key("trace")
-        w.beginArray()
-        for e in r.trace { writeEntry(e, to: &w) }
-        w.endArray()
+        writeTrace(r.recorder, to: &w)
         w.key("knobs"); writeKnobs(r.knobs, to: &w)
         w.key("input"); writeInput(r.input, until: r.until, to: &w)
         w.endObject()
@@ -184,5 +182,67 @@ public enum ResultEncoder {
             }
             w.endArray()
         }
+    }
+}
+
+extension ResultEncoder {
+    /// The trace array, written straight from the recorder's compact storage (the same shape
+    /// as `writeEntry`, without building `TraceEntry` values).
+    public static func writeTrace(_ trace: TraceRecorder, to w: inout JSONWriter) {
+        w.beginArray()
+        var swiftNames: [String: String] = [:]
+        for (i, r) in trace.records.enumerated() {
+            let update = trace.updates[Int(r.update)]
+            w.beginObject()
+            w.key("seq"); w.number(i + 1)
+            w.key("t"); w.number(update.t)
+            w.key("cause")
+            switch update.cause {
+            case .input: w.string("input")
+            case .timer(let id): w.string("timer:" + id)
+            }
+            w.key("kind"); w.string(r.kind.rawValue)
+            w.key("receiver"); writeRef(trace.ref(r.receiver), to: &w)
+            switch r.kind {
+            case .call:
+                let selector = r.selector ?? ""
+                w.key("selector"); w.string(selector)
+                w.key("swift")
+                if let known = swiftNames[selector] { w.string(known) } else {
+                    let name = SelectorNames.swift(selector)
+                    swiftNames[selector] = name
+                    w.string(name)
+                }
+                w.key("args"); writeStoredArgs(trace, r, to: &w)
+                w.key("result")
+                if let result = r.result { writeValue(trace.value(result), to: &w) } else { w.null() }
+            case .state:
+                w.key("from"); w.string(r.from?.rawValue)
+                w.key("to"); w.string(r.to?.rawValue)
+                w.key("reason"); w.string(trace.reason(r))
+                if r.discrete { w.key("discrete"); w.bool(true) }
+            case .marker:
+                w.key("marker"); w.string(r.marker?.rawValue)
+                w.key("args"); writeStoredArgs(trace, r, to: &w)
+            }
+            w.key("depth"); w.number(Int(r.depth))
+            w.key("parent")
+            if r.parent != 0 { w.number(Int(r.parent)) } else { w.null() }
+            if let note = trace.note(r) { w.key("note"); w.string(note) }
+            w.endObject()
+        }
+        w.endArray()
+    }
+
+    private static func writeStoredArgs(_ trace: TraceRecorder, _ r: TraceRecorder.Record, to w: inout JSONWriter) {
+        w.beginObject()
+        for a in trace.arguments(r) {
+            w.key(a.name)
+            switch a.value {
+            case .view(let v): writeRef(trace.viewRefs[Int(v)], to: &w)
+            case .value(let value): writeValue(value, to: &w)
+            }
+        }
+        w.endObject()
     }
 }

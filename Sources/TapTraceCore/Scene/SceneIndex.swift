@@ -196,11 +196,19 @@ public final class SceneIndex: Sendable {
     // MARK: coordinates
 
     /// A screen point in view `v`'s bounds coordinates (windows sit in screen coordinates).
+    /// Converts from the window down; the chain is kept in a temporary buffer (no array).
     public func convertFromScreen(_ p: Point, to v: Int) -> Point {
-        var chain = ancestry(v)
-        var q = p
-        while let c = chain.popLast() { q = geometry[c].convertFromSuperview(q) }
-        return q
+        var depth = 0
+        var current: Int? = v
+        while let c = current { depth += 1; current = scene.views[c].superview }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: depth) { chain in
+            var k = depth
+            var c: Int? = v
+            while let view = c { k -= 1; chain[k] = view; c = scene.views[view].superview }
+            var q = p
+            for i in 0..<depth { q = geometry[chain[i]].convertFromSuperview(q) }
+            return q
+        }
     }
 
     /// A point in view `v`'s bounds coordinates on the screen.

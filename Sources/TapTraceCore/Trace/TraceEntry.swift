@@ -39,9 +39,9 @@ public struct TraceArg: Sendable, Hashable {
 /// two (`hitTest:withEvent:` a point and the event), and a run records thousands of entries,
 /// so an array allocation per entry would dominate a tap's cost (docs/performance.md).
 public struct TraceArgs: Sendable, Hashable, RandomAccessCollection, ExpressibleByArrayLiteral {
-    private var first: TraceArg?
-    private var second: TraceArg?
-    private var more: [TraceArg] = []
+    var first: TraceArg?
+    var second: TraceArg?
+    var more: [TraceArg] = []
 
     public init() {}
     public init(arrayLiteral elements: TraceArg...) { for e in elements { append(e) } }
