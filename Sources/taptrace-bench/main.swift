@@ -152,6 +152,18 @@ if only == nil || only == "tap" {
     print("\(index.viewCount) views, depth \(depth), \(entries) trace entries: dispatch \(fmt(t * 1e6)) µs median; with JSON encoding \(fmt(withJSON * 1e6)) µs")
 }
 
+if only == "encode" {
+    // Encoding only, for profiling: `taptrace-bench encode N`.
+    let index = SceneIndex(validated: try! InputDecoder.scene(Array(tableScreen().utf8)))
+    let p = Point(340, 718)
+    let records = [TouchRecord(t: 0, touches: [TouchChange(id: "T1", phase: .began, at: p)]),
+                   TouchRecord(t: 0.1, touches: [TouchChange(id: "T1", phase: .ended, at: p)])]
+    let r = TapTrace.dispatch(index, records: records)
+    let n = Int(CommandLine.arguments.dropFirst(2).first ?? "") ?? 1000
+    let t = measure(n) { _ = ResultEncoder.encode(r) }
+    print("encode \(r.recorder.count) entries, \(ResultEncoder.encode(r).count) bytes: \(fmt(t * 1e6)) µs median")
+}
+
 if only == nil || only == "hittest" {
     print("## hit-testing cost follows the views visited, not the scene size")
     for (rows, cols) in [(100, 99), (1000, 99), (1000, 999)] {

@@ -2,7 +2,12 @@
 /// keys in the order they are written, integers without a fraction, other numbers in Swift's
 /// shortest round-trip form, and non-ASCII text as UTF-8.
 public struct JSONWriter: Sendable {
-    public private(set) var bytes: [UInt8] = []
+    /// The output. A manually grown buffer: writing byte by byte into an `Array` paid a
+    /// uniqueness check and a capacity check per byte, which made encoding a trace cost more
+    /// than producing it (docs/performance.md).
+    private var buffer: ByteBuffer
+    /// The bytes written so far.
+    public var bytes: [UInt8] { buffer.array }
     /// Indentation width; 0 writes everything on one line.
     public let indent: Int
     private var hasMembers: [Bool] = []
@@ -10,42 +15,49 @@ public struct JSONWriter: Sendable {
 
     public init(indent: Int = 0, reserving capacity: Int = 1024) {
         self.indent = indent
-        bytes.reserveCapacity(capacity)
+        buffer = ByteBuffer(capacity: capacity)
+        hasMembers.reserveCapacity(16)
+    }
+
+    /// Value semantics: a copy that writes gets its own buffer.
+    private mutating func unique() {
+        if !isKnownUniquelyReferenced(&buffer) { buffer = buffer.copy() }
     }
 
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
     // MARK: containers
 
-    public mutating func beginObject() { valuePrefix(); bytes.append(0x7B); hasMembers.append(false) }
-    public mutating func endObject() { closeContainer(0x7D) }
-    public mutating func beginArray() { valuePrefix(); bytes.append(0x5B); hasMembers.append(false) }
-    public mutating func endArray() { closeContainer(0x5D) }
+    public mutating func beginObject() { unique(); valuePrefix(); buffer.append(0x7B); hasMembers.append(false) }
+    public mutating func endObject() { unique(); closeContainer(0x7D) }
+    public mutating func beginArray() { unique(); valuePrefix(); buffer.append(0x5B); hasMembers.append(false) }
+    public mutating func endArray() { unique(); closeContainer(0x5D) }
 
-    public mutating func key(_ name: String) {
+    public mutating func key(_ name: String) { unique();
         separator()
         appendString(name)
-        bytes.append(0x3A)
-        if indent > 0 { bytes.append(0x20) }
+        buffer.append(0x3A)
+        if indent > 0 { buffer.append(0x20) }
         afterKey = true
     }
 
     // MARK: scalars
 
-    public mutating func string(_ value: String) { valuePrefix(); appendString(value) }
+    public mutating func string(_ value: String) { unique(); valuePrefix(); appendString(value) }
     /// Non-finite values have no JSON form and are written as null.
     public mutating func number(_ value: Double) {
         guard value.isFinite else { null(); return }
+        unique()
         valuePrefix()
         if value == value.rounded(.towardZero), abs(value) < 9_007_199_254_740_992 {
             appendInteger(Int64(value))
         } else {
-            bytes.append(contentsOf: value.description.utf8)
+            buffer.append(utf8: value.description)
         }
     }
-    public mutating func number(_ value: Int) { valuePrefix(); appendInteger(Int64(value)) }
-    public mutating func bool(_ value: Bool) { valuePrefix(); bytes.append(contentsOf: (value ? "true" : "false").utf8) }
-    public mutating func null() { valuePrefix(); bytes.append(contentsOf: "null".utf8) }
+    public mutating func number(_ value: Int) { unique(); valuePrefix(); appendInteger(Int64(value)) }
+    public mutating func bool(_ value: Bool) { unique(); valuePrefix(); buffer.append(utf8: value ? "true" : "false") }
+    public mutating func null() { unique(); valuePrefix(); buffer.append(utf8: "null") }
 
     public mutating func string(_ value: String?) { if let value { string(value) } else { null() } }
 
@@ -63,7 +75,7 @@ public struct JSONWriter: Sendable {
     }
 
     /// Writes pre-encoded JSON (one complete value) as the next value.
-    public mutating func raw(_ json: [UInt8]) { valuePrefix(); bytes.append(contentsOf: json) }
+    public mutating func raw(_ json: [UInt8]) { unique(); valuePrefix(); json.withUnsafeBufferPointer { buffer.append($0) } }
 
     // MARK: formatting
 
@@ -85,7 +97,7 @@ public struct JSONWriter: Sendable {
 
     private mutating func separator() {
         guard let last = hasMembers.last else { return }
-        if last { bytes.append(0x2C) }
+        if last { buffer.append(0x2C) }
         hasMembers[hasMembers.count - 1] = true
         newline(depth: hasMembers.count)
     }
@@ -93,19 +105,19 @@ public struct JSONWriter: Sendable {
     private mutating func closeContainer(_ closer: UInt8) {
         let had = hasMembers.removeLast()
         if had { newline(depth: hasMembers.count) }
-        bytes.append(closer)
+        buffer.append(closer)
     }
 
     private mutating func newline(depth: Int) {
         guard indent > 0 else { return }
-        bytes.append(0x0A)
-        bytes.append(contentsOf: repeatElement(0x20, count: indent * depth))
+        buffer.append(0x0A)
+        for _ in 0..<(indent * depth) { buffer.append(0x20) }
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     private mutating func appendString(_ s: String) {
-        bytes.append(0x22)
+        buffer.append(0x22)
         var s = s
         // Runs of bytes that need no escaping are copied at once.
         s.withUTF8 { buf in
@@ -113,28 +125,28 @@ public struct JSONWriter: Sendable {
             for i in 0..<buf.count {
                 let b = buf[i]
                 if b >= 0x20 && b != 0x22 && b != 0x5C { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<i]))
+                buffer.append(UnsafeBufferPointer(rebasing: buf[start..<i]))
                 switch b {
-                case 0x22: bytes.append(0x5C); bytes.append(0x22)
-                case 0x5C: bytes.append(0x5C); bytes.append(0x5C)
-                case 0x0A: bytes.append(0x5C); bytes.append(0x6E)
-                case 0x0D: bytes.append(0x5C); bytes.append(0x72)
-                case 0x09: bytes.append(0x5C); bytes.append(0x74)
+                case 0x22: buffer.append(0x5C); buffer.append(0x22)
+                case 0x5C: buffer.append(0x5C); buffer.append(0x5C)
+                case 0x0A: buffer.append(0x5C); buffer.append(0x6E)
+                case 0x0D: buffer.append(0x5C); buffer.append(0x72)
+                case 0x09: buffer.append(0x5C); buffer.append(0x74)
                 default:
-                    bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30])
-                    bytes.append(JSONWriter.hexDigits[Int(b >> 4)])
-                    bytes.append(JSONWriter.hexDigits[Int(b & 0xF)])
+                    buffer.append(0x5C); buffer.append(0x75); buffer.append(0x30); buffer.append(0x30)
+                    buffer.append(JSONWriter.hexDigits[Int(b >> 4)])
+                    buffer.append(JSONWriter.hexDigits[Int(b & 0xF)])
                 }
                 start = i + 1
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<buf.count]))
+            buffer.append(UnsafeBufferPointer(rebasing: buf[start..<buf.count]))
         }
-        bytes.append(0x22)
+        buffer.append(0x22)
     }
 
     /// Decimal digits of an integer without allocating a String.
     private mutating func appendInteger(_ value: Int64) {
-        if value == 0 { bytes.append(0x30); return }
+        if value == 0 { buffer.append(0x30); return }
         var magnitude = value.magnitude
         var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
                      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
@@ -146,8 +158,59 @@ public struct JSONWriter: Sendable {
                 magnitude /= 10
                 count += 1
             }
-            if value < 0 { bytes.append(0x2D) }
-            for k in stride(from: count - 1, through: 0, by: -1) { bytes.append(d[k]) }
+            if value < 0 { buffer.append(0x2D) }
+            for k in stride(from: count - 1, through: 0, by: -1) { buffer.append(d[k]) }
         }
+    }
+}
+
+/// A growable byte buffer with unchecked appends (see `JSONWriter.buffer`).
+final class ByteBuffer: @unchecked Sendable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(64, capacity)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    func copy() -> ByteBuffer {
+        let c = ByteBuffer(capacity: capacity)
+        c.base.update(from: base, count: count)
+        c.count = count
+        return c
+    }
+
+    var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    private func grow(to needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    @inline(__always) func append(_ byte: UInt8) {
+        if count == capacity { grow(to: count + 1) }
+        base[count] = byte
+        count += 1
+    }
+
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let src = bytes.baseAddress, bytes.count > 0 else { return }
+        if count + bytes.count > capacity { grow(to: count + bytes.count) }
+        (base + count).update(from: src, count: bytes.count)
+        count += bytes.count
+    }
+
+    func append(utf8 text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
     }
 }
