@@ -121,13 +121,13 @@ let only = CommandLine.arguments.dropFirst().first
 
 if only == nil || only == "decode" {
     print("## decode + validate + index")
-    for (rows, cols) in [(100, 99), (1000, 99)] {
+    let sizes = CommandLine.arguments.count > 2 ? [(100, 99)] : [(100, 99), (1000, 99)]
+    for (rows, cols) in sizes {
         let bytes = Array(gridScene(rows: rows, cols: cols).utf8)
         let views = rows * cols + rows + 1
         var index: SceneIndex?
-        let t = measure(5) {
-            let scene = try! InputDecoder.scene(bytes)
-            index = SceneIndex(validated: scene)
+        let t = measure(Int(CommandLine.arguments.dropFirst(2).first ?? "") ?? 5) {
+            index = try! InputDecoder.sceneIndex(bytes)
         }
         precondition(index!.viewCount == views)
         print("\(views) views, \(bytes.count / 1024) KiB: \(fmt(t * 1000)) ms median, \(fmt(Double(views) / t / 1000, 0))k views/s")

@@ -41,6 +41,27 @@ public struct JSONWriter: Sendable {
         afterKey = true
     }
 
+    /// A key known at compile time to need no escaping (the encoders' own keys): copied as is.
+    public mutating func key(static name: StaticString) {
+        unique()
+        separator()
+        buffer.append(0x22)
+        name.withUTF8Buffer { buffer.append($0) }
+        buffer.append(0x22)
+        buffer.append(0x3A)
+        if indent > 0 { buffer.append(0x20) }
+        afterKey = true
+    }
+
+    /// A string value known at compile time to need no escaping.
+    public mutating func string(static value: StaticString) {
+        unique()
+        valuePrefix()
+        buffer.append(0x22)
+        value.withUTF8Buffer { buffer.append($0) }
+        buffer.append(0x22)
+    }
+
     // MARK: scalars
 
     public mutating func string(_ value: String) { unique(); valuePrefix(); appendString(value) }
@@ -119,12 +140,14 @@ public struct JSONWriter: Sendable {
     private mutating func appendString(_ s: String) {
         buffer.append(0x22)
         var s = s
-        // Runs of bytes that need no escaping are copied at once.
         s.withUTF8 { buf in
+            // Most strings need no escaping: find the first byte that does, copy the rest at once.
             var start = 0
-            for i in 0..<buf.count {
+            var i = 0
+            let n = buf.count
+            while i < n {
                 let b = buf[i]
-                if b >= 0x20 && b != 0x22 && b != 0x5C { continue }
+                if b >= 0x20 && b != 0x22 && b != 0x5C { i += 1; continue }
                 buffer.append(UnsafeBufferPointer(rebasing: buf[start..<i]))
                 switch b {
                 case 0x22: buffer.append(0x5C); buffer.append(0x22)
@@ -137,9 +160,10 @@ public struct JSONWriter: Sendable {
                     buffer.append(JSONWriter.hexDigits[Int(b >> 4)])
                     buffer.append(JSONWriter.hexDigits[Int(b & 0xF)])
                 }
-                start = i + 1
+                i += 1
+                start = i
             }
-            buffer.append(UnsafeBufferPointer(rebasing: buf[start..<buf.count]))
+            buffer.append(UnsafeBufferPointer(rebasing: buf[start..<n]))
         }
         buffer.append(0x22)
     }

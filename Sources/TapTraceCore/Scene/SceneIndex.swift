@@ -44,15 +44,20 @@ public final class SceneIndex: Sendable {
 
     /// Validates and indexes `scene`. Throws every issue found.
     public convenience init(validating scene: Scene) throws(ValidationFailure) {
-        let issues = SceneValidator.validate(scene)
+        let (issues, directory) = SceneValidator.validateKeepingDirectory(scene)
         guard issues.isEmpty else { throw ValidationFailure(issues) }
-        self.init(validated: scene)
+        self.init(validated: scene, directory: directory)
     }
 
     /// Indexes a scene that `SceneValidator` accepted.
-    public init(validated scene: Scene) {
+    public convenience init(validated scene: Scene) {
+        self.init(validated: scene, directory: ObjectDirectory(scene: scene))
+    }
+
+    /// Indexes a validated scene with the directory its validation built.
+    public init(validated scene: Scene, directory: ObjectDirectory) {
         self.scene = scene
-        self.directory = ObjectDirectory(scene: scene)
+        self.directory = directory
         let n = scene.views.count
         var geometry: [ViewGeometry] = []
         var alpha: [Float] = []
