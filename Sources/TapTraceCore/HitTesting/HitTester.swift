@@ -87,6 +87,8 @@ public struct HitTester {
         var point: Point
         var callSeq: Int
         var superSeq: Int
+        /// Whether the view overrides hitTest (superSeq is 0 when nothing is traced).
+        var overrides: Bool
         var nextChild: Int
     }
 
@@ -103,19 +105,20 @@ public struct HitTester {
             let outer = trace.call(view: v, "hitTest:withEvent:", point: p, event: event, extra: isRoot ? passNote : nil)
             trace.push(outer)
             var superSeq = 0
-            if index.hitTestOverrides[v] != nil {
+            let overrides = index.hitTestOverrides[v] != nil
+            if overrides {
                 superSeq = trace.call(view: v, "hitTest:withEvent:", point: p, event: event, note: "super")
                 trace.push(superSeq)
             }
             if let reason = pruneReason(v) {
                 trace.setNote(superSeq != 0 ? superSeq : outer, reason.note)
-                return .some(finish(Frame(view: v, point: p, callSeq: outer, superSeq: superSeq, nextChild: -1), nil))
+                return .some(finish(Frame(view: v, point: p, callSeq: outer, superSeq: superSeq, overrides: overrides, nextChild: -1), nil))
             }
             let insideSeq = trace.call(view: v, "pointInside:withEvent:", point: p, event: event)
             let inside = pointInside(v, p)
             trace.setResult(insideSeq, .bool(inside))
             if index.pointInsideOverrides[v] != nil { trace.setNote(insideSeq, "override (H7)") }
-            let frame = Frame(view: v, point: p, callSeq: outer, superSeq: superSeq,
+            let frame = Frame(view: v, point: p, callSeq: outer, superSeq: superSeq, overrides: overrides,
                               nextChild: index.childStart[v + 1] - 1)
             if !inside { return .some(finish(frame, nil)) }
             stack.append(frame)
@@ -126,7 +129,7 @@ public struct HitTester {
         func finish(_ f: Frame, _ superResult: Int?) -> Int? {
             let v = f.view
             var result = superResult
-            if f.superSeq != 0 {
+            if f.overrides {
                 trace.setResult(f.superSeq, view: superResult)
                 trace.pop()
                 switch index.hitTestOverrides[v] {
