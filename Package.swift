@@ -23,11 +23,15 @@ let package = Package(
             name: "taptrace",
             dependencies: [
                 "TapTraceCore",
+                "TapTraceImport",
                 "TapTraceService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "taptrace-bench", dependencies: ["TapTraceCore"]),
+        // Importers of real view dumps (recursiveDescription, Appium page source) into scenes.
+        .target(name: "TapTraceImport", dependencies: ["TapTraceCore"]),
+        .testTarget(name: "TapTraceImportTests", dependencies: ["TapTraceImport", "TapTraceCore"], exclude: ["Fixtures"]),
         .testTarget(
             name: "TapTraceCoreTests",
             dependencies: ["TapTraceCore"],

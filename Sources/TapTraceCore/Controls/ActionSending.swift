@@ -44,7 +44,7 @@ extension DispatchRun {
 
     /// A5: the arguments the selector takes: none, the sender, or the sender and the event.
     private func invokeAction(_ action: String, on target: ObjectRef, sender: ObjectRef, event: String) {
-        var args: [TraceArg] = []
+        var args = TraceArgs()
         let n = SelectorNames.argumentCount(action)
         if n >= 1 { args.append(TraceArg("sender", .object(sender))) }
         if n >= 2 { args.append(TraceArg("event", .string(event))) }

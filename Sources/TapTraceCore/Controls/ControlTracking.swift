@@ -16,7 +16,7 @@ extension DispatchRun {
 
     private func controlMarker(_ v: Int, highlighted: Bool?, inside: Bool?, events: [ControlEvent], note extra: String? = nil) {
         var parts: [String] = []
-        var args: [TraceArg] = []
+        var args = TraceArgs()
         if let highlighted {
             parts.append("\(index.view(v).id).highlighted = \(highlighted ? "YES" : "NO")")
             args.append(TraceArg("highlighted", .bool(highlighted)))
@@ -29,19 +29,18 @@ extension DispatchRun {
         parts.append(names.isEmpty ? "no event" : "fire {" + names.map { "." + $0 }.joined(separator: ", ") + "}")
         args.append(TraceArg("events", .strings(names)))
         if let extra { parts.append(extra) }
-        trace.marker(.control, index.ref(view: v), args, note: parts.joined(separator: "; "))
+        trace.marker(.control, view: v, args, note: parts.joined(separator: "; "))
     }
 
     /// The base UIControl touch methods of an enabled control (K2–K7, K11 handled by the caller).
     func controlTouches(_ v: Int, _ phase: TouchPhase, _ ts: [Int]) {
-        let ref = index.ref(view: v)
         let eventArg = TraceArg("event", .string(touches[ts[0]].event))
         switch phase {
         case .began:
             guard controls[v] == nil, let t = ts.first else { return }          // K1
             // K2: touchInside, beginTracking (its answer becomes isTracking), highlight, TouchDown.
             let tracking = index.view(v).overrides?.beginTracking ?? true
-            trace.call(ref, "beginTrackingWithTouch:withEvent:", [touchArg(t, receiverView: v), eventArg], result: .bool(tracking))
+            trace.call(view: v, "beginTrackingWithTouch:withEvent:", [touchArg(t, receiverView: v), eventArg], result: .bool(tracking))
             controls[v] = ControlState(touch: t, isTracking: tracking, isTouchInside: true, isHighlighted: true)
             var events: [ControlEvent] = []
             if tracking || !knobs.touchDownRequiresTracking {
@@ -56,7 +55,7 @@ extension DispatchRun {
             let wasInside = state.isTouchInside
             let inside = insideWithSlop(v, t)                                   // K3
             let keepTracking = index.view(v).overrides?.continueTracking ?? true
-            trace.call(ref, "continueTrackingWithTouch:withEvent:", [touchArg(t, receiverView: v), eventArg], result: .bool(keepTracking))
+            trace.call(view: v, "continueTrackingWithTouch:withEvent:", [touchArg(t, receiverView: v), eventArg], result: .bool(keepTracking))
             state.isTouchInside = inside
             guard keepTracking else {
                 // K4: NO stops tracking; no further control events for this touch.
@@ -80,7 +79,7 @@ extension DispatchRun {
             controls[v] = nil
             // K5: endTracking, highlight off, then TouchUpInside/Outside if it was tracking.
             if state.isTracking {
-                trace.call(ref, "endTrackingWithTouch:withEvent:", [touchArg(t, receiverView: v), eventArg])
+                trace.call(view: v, "endTrackingWithTouch:withEvent:", [touchArg(t, receiverView: v), eventArg])
             }
             let inside = insideWithSlop(v, t)
             var events: [ControlEvent] = []
@@ -101,7 +100,7 @@ extension DispatchRun {
             // K7, GV10: cancelTracking, highlight off, TouchCancel.
             var events: [ControlEvent] = []
             if state.isTracking {
-                trace.call(ref, "cancelTrackingWithEvent:", [eventArg])
+                trace.call(view: v, "cancelTrackingWithEvent:", [eventArg])
                 events.append(.touchCancel)
             }
             controlMarker(v, highlighted: false, inside: nil, events: events)

@@ -34,7 +34,7 @@ final class DispatchRun {
         self.index = index
         self.knobs = knobs
         self.hitTester = HitTester(index: index, knobs: knobs)
-        self.trace = TraceRecorder(enabled: traceEnabled)
+        self.trace = TraceRecorder(enabled: traceEnabled, viewRefs: index.refs)
     }
 
     var fingersDown: Int { touches.reduce(0) { $0 + ($1.phase.isTerminal ? 0 : 1) } }
@@ -86,7 +86,7 @@ final class DispatchRun {
             let app = trace.call(index.applicationRef, "sendEvent:", [TraceArg("event", .string(event))])
             trace.push(app)
             for w in windows {
-                let ws = trace.call(index.ref(view: w), "sendEvent:", [TraceArg("event", .string(event))])
+                let ws = trace.call(view: w, "sendEvent:", [TraceArg("event", .string(event))])
                 trace.push(ws)
                 let mine = changed.filter { touches[$0].window == w }
                 gesturePass(mine)                            // step 5

@@ -25,7 +25,7 @@ extension DispatchRun {
         var ts = ts
         if phase == .began, let s = index.enclosingScrollView(of: v) {
             let answer = index.view(s).overrides?.touchesShouldBegin ?? true
-            trace.call(index.ref(view: s), "touchesShouldBegin:withEvent:inContentView:",
+            trace.call(view: s, "touchesShouldBegin:withEvent:inContentView:",
                        [touchesArg(ts, phase: .began, receiverView: s, locations: locations),
                         TraceArg("event", .string(touches[ts[0]].event)),
                         TraceArg("contentView", .object(index.ref(view: v)))], result: .bool(answer))
@@ -53,13 +53,23 @@ extension DispatchRun {
         let selector = DispatchRun.touchSelector(phase)
         let event = TraceArg("event", .string(touches[ts[0]].event))
         var responder = first
-        var seen = Set<Responder>()
+        // Cycle guard (R7): a short chain is checked by scanning; a long one by a set.
+        var seen: [Responder] = []
+        var seenSet = Set<Responder>()
         var depth = 0
         // Touch locations in the current receiver view, carried up one level at a time.
         var local: [Int: Point] = [:]
         var localView: Int?
         while true {
-            if !seen.insert(responder).inserted {
+            let repeated: Bool
+            if seen.count < 32 {
+                repeated = seen.contains(responder)
+                seen.append(responder)
+            } else {
+                if seenSet.isEmpty { seenSet = Set(seen) }
+                repeated = !seenSet.insert(responder).inserted
+            }
+            if repeated {
                 trace.marker(.chainWalk, index.ref(responder), [],
                              note: "nextResponder cycle: \(index.ref(responder).id) was already asked; forwarding stops (R7)")
                 break
@@ -75,10 +85,10 @@ extension DispatchRun {
                 }
                 localView = v
             }
-            let seq = trace.call(index.ref(responder), selector,
-                                 [touchesArg(ts, phase: phase, receiverView: receiverView, locations: locations,
-                                             local: receiverView == nil ? [:] : local), event],
-                                 note: depth == 0 ? note : nil)
+            let args: TraceArgs = [touchesArg(ts, phase: phase, receiverView: receiverView, locations: locations,
+                                              local: receiverView == nil ? [:] : local), event]
+            let seq = receiverView.map { trace.call(view: $0, selector, args, note: depth == 0 ? note : nil) }
+                ?? trace.call(index.ref(responder), selector, args, note: depth == 0 ? note : nil)
             trace.push(seq)
             depth += 1
             if (index.touchOverrides(responder)?[phase] ?? .superCall) == .handle { break }   // T6
@@ -87,7 +97,7 @@ extension DispatchRun {
                     controlTouches(v, phase, ts)
                     break
                 }
-                if index.view(v).base.isScrollView { break }                   // T8
+                if index.bases[v].isScrollView { break }                   // T8
             }
             guard let next = index.nextResponder(responder, includeWindowScene: knobs.includeWindowScene) else { break }
             responder = next

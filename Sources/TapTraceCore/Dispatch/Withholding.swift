@@ -74,7 +74,7 @@ extension DispatchRun {
             // the view.
             if !touches[t].deliveredBegan, phases.contains(where: { $0.phase == .cancelled }) {
                 touches[t].viewFinished = true
-                trace.marker(.drop, index.ref(view: touches[t].view!), [TraceArg("touch", .string(touches[t].id))],
+                trace.marker(.drop, view: touches[t].view!, [TraceArg("touch", .string(touches[t].id))],
                              note: "\(touches[t].id)'s withheld phases discarded: the touch was cancelled before its began was delivered")
                 continue
             }
@@ -104,7 +104,7 @@ extension DispatchRun {
             touches[t].withheld = []
             if !touch.deliveredBegan {
                 touches[t].viewFinished = true
-                trace.marker(.drop, index.ref(view: v), [TraceArg("touch", .string(touch.id))],
+                trace.marker(.drop, view: v, [TraceArg("touch", .string(touch.id))],
                              note: "\(touch.id)\(hadWithheld ? "'s withheld phases" : "") discarded for \(index.view(v).id): never delivered, so no touchesCancelled (GV2)")
                 continue
             }

@@ -5,18 +5,19 @@ public struct HitTestReport: Sendable {
     public var window: ObjectRef?
     public var view: ObjectRef?
     public var path: [ObjectRef]
-    public var trace: [TraceEntry]
+    public var recorder: TraceRecorder
+    public var trace: [TraceEntry] { recorder.entries }
     public var knobs: Knobs
 
     public static func run(_ index: SceneIndex, point: Point, knobs overrides: KnobOverrides = KnobOverrides()) -> HitTestReport {
         let knobs = Knobs().applying(index.scene.knobs, overrides)
         let tester = HitTester(index: index, knobs: knobs)
-        var trace = TraceRecorder()
+        var trace = TraceRecorder(viewRefs: index.refs)
         let found = tester.windowHitTest(screenPoint: point, event: nil, passes: knobs.hitTestPasses, trace: &trace)
         return HitTestReport(point: point, window: found.map { index.ref(view: $0.window) },
                              view: found.map { index.ref(view: $0.view) },
                              path: found.map { tester.path(to: $0.view).map { index.ref(view: $0) } } ?? [],
-                             trace: trace.entries, knobs: knobs)
+                             recorder: trace, knobs: knobs)
     }
 
     public func json(indent: Int = 0) -> [UInt8] {
@@ -30,9 +31,7 @@ public struct HitTestReport: Sendable {
         for p in path { ResultEncoder.writeRef(p, to: &w) }
         w.endArray()
         w.key("trace")
-        w.beginArray()
-        for e in trace { ResultEncoder.writeEntry(e, to: &w) }
-        w.endArray()
+        ResultEncoder.writeTrace(recorder, to: &w)  // writes the array brackets itself
         w.endObject()
         return w.bytes
     }

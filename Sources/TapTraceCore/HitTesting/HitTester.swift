@@ -14,6 +14,18 @@ public enum PruneReason: Sendable, Hashable {
         }
     }
 
+    /// The trace note of a pruned `hitTest:withEvent:`; constant strings for the common cases,
+    /// because most pruned views in a real screen are labels and images (H9).
+    public var note: String {
+        switch self {
+        case .hidden: return "hidden (H2): pointInside not asked"
+        case .userInteractionDisabled(let classDefault):
+            return classDefault ? "userInteractionEnabled = NO (class default) (H9): pointInside not asked"
+                                : "userInteractionEnabled = NO (H2): pointInside not asked"
+        case .transparent, .animating: return text + " (\(rule)): pointInside not asked"
+        }
+    }
+
     public var text: String {
         switch self {
         case .hidden: return "hidden"
@@ -44,7 +56,7 @@ public struct HitTester {
     public func pruneReason(_ v: Int) -> PruneReason? {
         if index.isHidden(v) { return .hidden }
         if !index.isUserInteractionEnabled(v) {
-            return .userInteractionDisabled(classDefault: index.view(v).userInteractionEnabled == nil)
+            return .userInteractionDisabled(classDefault: index.scene.views[v].userInteractionEnabled == nil)
         }
         if index.isTransparent(v, threshold: alphaThreshold) { return .transparent(alpha: index.alpha[v]) }
         if index.isAnimating(v) { return .animating }
@@ -54,7 +66,7 @@ public struct HitTester {
     /// `pointInside:withEvent:` with the view's override (H4, H7).
     public func pointInside(_ v: Int, _ p: Point) -> Bool {
         let bounds = index.geometry[v].bounds
-        switch index.view(v).overrides?.pointInside {
+        switch index.pointInsideOverrides[v] {
         case nil: return bounds.contains(p)
         case .insets(let top, let left, let bottom, let right)?:
             return bounds.inset(top: top, left: left, bottom: bottom, right: right).contains(p)
@@ -63,7 +75,7 @@ public struct HitTester {
         case .returns(let answer)?: return answer
         case .orSubviews?:
             if bounds.contains(p) { return true }
-            return index.view(v).subviews.contains { s in
+            return index.subviews(v).contains { s in
                 !index.isHidden(s) && !index.isTransparent(s, threshold: alphaThreshold)
                     && index.geometry[s].bounds.contains(index.geometry[s].convertFromSuperview(p))
             }
@@ -75,6 +87,8 @@ public struct HitTester {
         var point: Point
         var callSeq: Int
         var superSeq: Int
+        /// Whether the view overrides hitTest (superSeq is 0 when nothing is traced).
+        var overrides: Bool
         var nextChild: Int
     }
 
@@ -85,35 +99,27 @@ public struct HitTester {
         var stack: [Frame] = []
         var returned: Int?? = nil // result of the frame that just finished, for its parent
 
-        func args(_ p: Point) -> [TraceArg] {
-            var a = [TraceArg("point", .point(p))]
-            if let event { a.append(TraceArg("event", .string(event))) }
-            return a
-        }
-
         /// Starts `hitTest:` on v; returns the result at once when the view is pruned or refuses
         /// the point, or nil (pushed a frame) when its subviews must be asked.
         func enter(_ v: Int, _ p: Point, isRoot: Bool) -> Int?? {
-            let ref = index.ref(view: v)
-            var a = args(p)
-            if isRoot, let passNote { a.append(passNote) }
-            let outer = trace.call(ref, "hitTest:withEvent:", a)
+            let outer = trace.call(view: v, "hitTest:withEvent:", point: p, event: event, extra: isRoot ? passNote : nil)
             trace.push(outer)
             var superSeq = 0
-            if index.view(v).overrides?.hitTest != nil {
-                superSeq = trace.call(ref, "hitTest:withEvent:", args(p), note: "super")
+            let overrides = index.hitTestOverrides[v] != nil
+            if overrides {
+                superSeq = trace.call(view: v, "hitTest:withEvent:", point: p, event: event, note: "super")
                 trace.push(superSeq)
             }
             if let reason = pruneReason(v) {
-                trace.setNote(superSeq != 0 ? superSeq : outer, reason.text + " (\(reason.rule)): pointInside not asked")
-                return .some(finish(Frame(view: v, point: p, callSeq: outer, superSeq: superSeq, nextChild: -1), nil))
+                trace.setNote(superSeq != 0 ? superSeq : outer, reason.note)
+                return .some(finish(Frame(view: v, point: p, callSeq: outer, superSeq: superSeq, overrides: overrides, nextChild: -1), nil))
             }
-            let insideSeq = trace.call(ref, "pointInside:withEvent:", args(p))
+            let insideSeq = trace.call(view: v, "pointInside:withEvent:", point: p, event: event)
             let inside = pointInside(v, p)
             trace.setResult(insideSeq, .bool(inside))
-            if index.view(v).overrides?.pointInside != nil { trace.setNote(insideSeq, "override (H7)") }
-            let frame = Frame(view: v, point: p, callSeq: outer, superSeq: superSeq,
-                              nextChild: index.view(v).subviews.count - 1)
+            if index.pointInsideOverrides[v] != nil { trace.setNote(insideSeq, "override (H7)") }
+            let frame = Frame(view: v, point: p, callSeq: outer, superSeq: superSeq, overrides: overrides,
+                              nextChild: index.childStart[v + 1] - 1)
             if !inside { return .some(finish(frame, nil)) }
             stack.append(frame)
             return nil
@@ -123,12 +129,10 @@ public struct HitTester {
         func finish(_ f: Frame, _ superResult: Int?) -> Int? {
             let v = f.view
             var result = superResult
-            // H8 applies whether or not the trace records: `superSeq` is 0 when it does not
-            // (explain and quiet hit-tests), so the override itself decides.
-            if index.view(v).overrides?.hitTest != nil {
-                trace.setResult(f.superSeq, superResult.map { .object(index.ref(view: $0)) } ?? .null)
+            if f.overrides {
+                trace.setResult(f.superSeq, view: superResult)
                 trace.pop()
-                switch index.view(v).overrides?.hitTest {
+                switch index.hitTestOverrides[v] {
                 case .passThrough?:
                     if superResult == v { result = nil; trace.setNote(f.callSeq, "override: passThrough (H8)") }
                 case .returnsSelf?:
@@ -140,7 +144,7 @@ public struct HitTester {
                 case nil: break
                 }
             }
-            trace.setResult(f.callSeq, result.map { .object(index.ref(view: $0)) } ?? .null)
+            trace.setResult(f.callSeq, view: result)
             trace.pop()
             return result
         }
@@ -158,8 +162,8 @@ public struct HitTester {
                 }
             }
             let f = stack[top]
-            if f.nextChild >= 0 {
-                let s = index.view(f.view).subviews[f.nextChild]
+            if f.nextChild >= index.childStart[f.view] {
+                let s = index.children[f.nextChild]
                 stack[top].nextChild -= 1
                 let p = index.geometry[s].convertFromSuperview(f.point)
                 if let immediate = enter(s, p, isRoot: false) { returned = .some(immediate) }

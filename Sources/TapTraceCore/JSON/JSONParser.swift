@@ -1,11 +1,13 @@
 /// RFC 8259 parser producing a `JSONTape`. Iterative: open containers live on an explicit stack,
 /// so nesting depth is bounded by memory, not by the thread's stack.
 struct JSONParser {
-    let bytes: [UInt8]
+    /// Valid only while `parse` runs (the caller holds the array's buffer): reading through a
+    /// buffer pointer skips the bounds and uniqueness checks of array indexing.
+    let bytes: UnsafeBufferPointer<UInt8>
     var pos = 0
     var nodes: [JSONTape.Node] = []
 
-    init(bytes: [UInt8]) {
+    init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         nodes.reserveCapacity(bytes.count / 6 + 4)
     }
@@ -196,7 +198,7 @@ struct JSONParser {
     }
 
     private func error(_ message: String) -> JSONSyntaxError {
-        let (line, column) = JSONSyntaxError.lineColumn(in: bytes, offset: pos)
+        let (line, column) = JSONSyntaxError.lineColumn(in: Array(bytes), offset: pos)
         return JSONSyntaxError(offset: pos, line: line, column: column, message: message)
     }
 }

@@ -35,8 +35,10 @@ public struct JSONTape: Sendable {
     public init(parsing bytes: [UInt8]) throws(JSONSyntaxError) {
         self.bytes = bytes
         self.nodes = []
-        var parser = JSONParser(bytes: bytes)
-        self.nodes = try parser.parse()
+        self.nodes = try bytes.withUnsafeBufferPointer { (buf) throws(JSONSyntaxError) -> [Node] in
+            var parser = JSONParser(bytes: buf)
+            return try parser.parse()
+        }
     }
 
     public init(parsing text: String) throws(JSONSyntaxError) {
@@ -78,6 +80,15 @@ public struct JSONTape: Sendable {
             return String(decoding: bytes[start..<end], as: UTF8.self)
         }
         return JSONStringDecoder.unescape(bytes[start..<end])
+    }
+
+    /// Whether two string nodes have the same raw bytes (escapes compared as written).
+    public func sameRawString(_ a: Index, _ b: Index) -> Bool {
+        let na = nodes[a], nb = nodes[b]
+        guard na.kind == .string, nb.kind == .string, na.length == nb.length, na.flag == nb.flag else { return false }
+        let sa = Int(na.offset), sb = Int(nb.offset)
+        for k in 0..<Int(na.length) where bytes[sa + k] != bytes[sb + k] { return false }
+        return true
     }
 
     /// Compares a string node with ASCII text without allocating.

@@ -2,7 +2,12 @@
 /// keys in the order they are written, integers without a fraction, other numbers in Swift's
 /// shortest round-trip form, and non-ASCII text as UTF-8.
 public struct JSONWriter: Sendable {
-    public private(set) var bytes: [UInt8] = []
+    /// The output. A manually grown buffer: writing byte by byte into an `Array` paid a
+    /// uniqueness check and a capacity check per byte, which made encoding a trace cost more
+    /// than producing it (docs/performance.md).
+    private var buffer: ByteBuffer
+    /// The bytes written so far.
+    public var bytes: [UInt8] { buffer.array }
     /// Indentation width; 0 writes everything on one line.
     public let indent: Int
     private var hasMembers: [Bool] = []
@@ -10,38 +15,70 @@ public struct JSONWriter: Sendable {
 
     public init(indent: Int = 0, reserving capacity: Int = 1024) {
         self.indent = indent
-        bytes.reserveCapacity(capacity)
+        buffer = ByteBuffer(capacity: capacity)
+        hasMembers.reserveCapacity(16)
+    }
+
+    /// Value semantics: a copy that writes gets its own buffer.
+    private mutating func unique() {
+        if !isKnownUniquelyReferenced(&buffer) { buffer = buffer.copy() }
     }
 
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
     // MARK: containers
 
-    public mutating func beginObject() { valuePrefix(); bytes.append(0x7B); hasMembers.append(false) }
-    public mutating func endObject() { closeContainer(0x7D) }
-    public mutating func beginArray() { valuePrefix(); bytes.append(0x5B); hasMembers.append(false) }
-    public mutating func endArray() { closeContainer(0x5D) }
+    public mutating func beginObject() { unique(); valuePrefix(); buffer.append(0x7B); hasMembers.append(false) }
+    public mutating func endObject() { unique(); closeContainer(0x7D) }
+    public mutating func beginArray() { unique(); valuePrefix(); buffer.append(0x5B); hasMembers.append(false) }
+    public mutating func endArray() { unique(); closeContainer(0x5D) }
 
-    public mutating func key(_ name: String) {
+    public mutating func key(_ name: String) { unique();
         separator()
         appendString(name)
-        bytes.append(0x3A)
-        if indent > 0 { bytes.append(0x20) }
+        buffer.append(0x3A)
+        if indent > 0 { buffer.append(0x20) }
         afterKey = true
+    }
+
+    /// A key known at compile time to need no escaping (the encoders' own keys): copied as is.
+    public mutating func key(static name: StaticString) {
+        unique()
+        separator()
+        buffer.append(0x22)
+        name.withUTF8Buffer { buffer.append($0) }
+        buffer.append(0x22)
+        buffer.append(0x3A)
+        if indent > 0 { buffer.append(0x20) }
+        afterKey = true
+    }
+
+    /// A string value known at compile time to need no escaping.
+    public mutating func string(static value: StaticString) {
+        unique()
+        valuePrefix()
+        buffer.append(0x22)
+        value.withUTF8Buffer { buffer.append($0) }
+        buffer.append(0x22)
     }
 
     // MARK: scalars
 
-    public mutating func string(_ value: String) { valuePrefix(); appendString(value) }
+    public mutating func string(_ value: String) { unique(); valuePrefix(); appendString(value) }
     /// Non-finite values have no JSON form and are written as null.
     public mutating func number(_ value: Double) {
         guard value.isFinite else { null(); return }
+        unique()
         valuePrefix()
-        bytes.append(contentsOf: JSONWriter.format(value).utf8)
+        if value == value.rounded(.towardZero), abs(value) < 9_007_199_254_740_992 {
+            appendInteger(Int64(value))
+        } else {
+            buffer.append(utf8: value.description)
+        }
     }
-    public mutating func number(_ value: Int) { valuePrefix(); bytes.append(contentsOf: String(value).utf8) }
-    public mutating func bool(_ value: Bool) { valuePrefix(); bytes.append(contentsOf: (value ? "true" : "false").utf8) }
-    public mutating func null() { valuePrefix(); bytes.append(contentsOf: "null".utf8) }
+    public mutating func number(_ value: Int) { unique(); valuePrefix(); appendInteger(Int64(value)) }
+    public mutating func bool(_ value: Bool) { unique(); valuePrefix(); buffer.append(utf8: value ? "true" : "false") }
+    public mutating func null() { unique(); valuePrefix(); buffer.append(utf8: "null") }
 
     public mutating func string(_ value: String?) { if let value { string(value) } else { null() } }
 
@@ -59,7 +96,7 @@ public struct JSONWriter: Sendable {
     }
 
     /// Writes pre-encoded JSON (one complete value) as the next value.
-    public mutating func raw(_ json: [UInt8]) { valuePrefix(); bytes.append(contentsOf: json) }
+    public mutating func raw(_ json: [UInt8]) { unique(); valuePrefix(); json.withUnsafeBufferPointer { buffer.append($0) } }
 
     // MARK: formatting
 
@@ -81,7 +118,7 @@ public struct JSONWriter: Sendable {
 
     private mutating func separator() {
         guard let last = hasMembers.last else { return }
-        if last { bytes.append(0x2C) }
+        if last { buffer.append(0x2C) }
         hasMembers[hasMembers.count - 1] = true
         newline(depth: hasMembers.count)
     }
@@ -89,43 +126,115 @@ public struct JSONWriter: Sendable {
     private mutating func closeContainer(_ closer: UInt8) {
         let had = hasMembers.removeLast()
         if had { newline(depth: hasMembers.count) }
-        bytes.append(closer)
+        buffer.append(closer)
     }
 
     private mutating func newline(depth: Int) {
         guard indent > 0 else { return }
-        bytes.append(0x0A)
-        bytes.append(contentsOf: repeatElement(0x20, count: indent * depth))
+        buffer.append(0x0A)
+        for _ in 0..<(indent * depth) { buffer.append(0x20) }
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     private mutating func appendString(_ s: String) {
-        bytes.append(0x22)
-        // Fast path: most strings (ids, selectors, keys) need no escaping and are copied whole.
-        let copied: Bool? = s.utf8.withContiguousStorageIfAvailable { buffer in
-            for b in buffer where b < 0x20 || b == 0x22 || b == 0x5C { return false }
-            bytes.append(contentsOf: buffer)
-            return true
-        }
-        if copied == true {
-            bytes.append(0x22)
-            return
-        }
-        for b in s.utf8 {
-            switch b {
-            case 0x22: bytes.append(0x5C); bytes.append(0x22)
-            case 0x5C: bytes.append(0x5C); bytes.append(0x5C)
-            case 0x0A: bytes.append(0x5C); bytes.append(0x6E)
-            case 0x0D: bytes.append(0x5C); bytes.append(0x72)
-            case 0x09: bytes.append(0x5C); bytes.append(0x74)
-            case 0..<0x20:
-                bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30])
-                bytes.append(JSONWriter.hexDigits[Int(b >> 4)])
-                bytes.append(JSONWriter.hexDigits[Int(b & 0xF)])
-            default: bytes.append(b)
+        buffer.append(0x22)
+        var s = s
+        s.withUTF8 { buf in
+            // Most strings need no escaping: find the first byte that does, copy the rest at once.
+            var start = 0
+            var i = 0
+            let n = buf.count
+            while i < n {
+                let b = buf[i]
+                if b >= 0x20 && b != 0x22 && b != 0x5C { i += 1; continue }
+                buffer.append(UnsafeBufferPointer(rebasing: buf[start..<i]))
+                switch b {
+                case 0x22: buffer.append(0x5C); buffer.append(0x22)
+                case 0x5C: buffer.append(0x5C); buffer.append(0x5C)
+                case 0x0A: buffer.append(0x5C); buffer.append(0x6E)
+                case 0x0D: buffer.append(0x5C); buffer.append(0x72)
+                case 0x09: buffer.append(0x5C); buffer.append(0x74)
+                default:
+                    buffer.append(0x5C); buffer.append(0x75); buffer.append(0x30); buffer.append(0x30)
+                    buffer.append(JSONWriter.hexDigits[Int(b >> 4)])
+                    buffer.append(JSONWriter.hexDigits[Int(b & 0xF)])
+                }
+                i += 1
+                start = i
             }
+            buffer.append(UnsafeBufferPointer(rebasing: buf[start..<n]))
         }
-        bytes.append(0x22)
+        buffer.append(0x22)
+    }
+
+    /// Decimal digits of an integer without allocating a String.
+    private mutating func appendInteger(_ value: Int64) {
+        if value == 0 { buffer.append(0x30); return }
+        var magnitude = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { d in
+            while magnitude > 0 {
+                d[count] = UInt8(magnitude % 10) + 0x30
+                magnitude /= 10
+                count += 1
+            }
+            if value < 0 { buffer.append(0x2D) }
+            for k in stride(from: count - 1, through: 0, by: -1) { buffer.append(d[k]) }
+        }
+    }
+}
+
+/// A growable byte buffer with unchecked appends (see `JSONWriter.buffer`).
+final class ByteBuffer: @unchecked Sendable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(64, capacity)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    func copy() -> ByteBuffer {
+        let c = ByteBuffer(capacity: capacity)
+        c.base.update(from: base, count: count)
+        c.count = count
+        return c
+    }
+
+    var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    private func grow(to needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    @inline(__always) func append(_ byte: UInt8) {
+        if count == capacity { grow(to: count + 1) }
+        base[count] = byte
+        count += 1
+    }
+
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let src = bytes.baseAddress, bytes.count > 0 else { return }
+        if count + bytes.count > capacity { grow(to: count + bytes.count) }
+        (base + count).update(from: src, count: bytes.count)
+        count += bytes.count
+    }
+
+    func append(utf8 text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
     }
 }

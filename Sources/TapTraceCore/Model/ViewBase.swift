@@ -4,6 +4,11 @@ public enum ViewBase: String, Sendable, CaseIterable {
          UIPageControl, UISlider, UITextField, UILabel, UIImageView, UIScrollView, UITableView,
          UICollectionView, UITextView, UIStackView, UITableViewCell, UICollectionViewCell
 
+    /// Lookup by class name through a table: the synthesized `init(rawValue:)` compares the
+    /// name with each case in turn, and every view of a scene asks.
+    private static let byName: [String: ViewBase] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+    public static func named(_ name: String) -> ViewBase? { byName[name] }
+
     /// UIControl and its subclasses: they track touches and send control events (K rules).
     public var isControl: Bool {
         switch self {

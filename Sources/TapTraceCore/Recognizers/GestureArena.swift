@@ -106,7 +106,7 @@ extension DispatchRun {
         if me.cancelsTouchesInView || !knobs.askViewsOnlyWhenCancelling {
             for v in viewsToAsk(g) {
                 let answer = viewShouldBegin(v, g)
-                trace.call(index.ref(view: v), "gestureRecognizerShouldBegin:",
+                trace.call(view: v, "gestureRecognizerShouldBegin:",
                            [TraceArg("gestureRecognizer", .object(me.ref))], result: .bool(answer))
                 if !answer { fail(g, "shouldBeginFalse(\(index.view(v).id))"); return .failed }
             }
@@ -149,7 +149,7 @@ extension DispatchRun {
     /// already tracking one of its touches and may not lose it.
     private func scrollViewPanShouldBegin(_ g: Int) -> Bool {
         let s = info(g).view
-        let seq = trace.call(index.ref(view: s), "gestureRecognizerShouldBegin:",
+        let seq = trace.call(view: s, "gestureRecognizerShouldBegin:",
                              [TraceArg("gestureRecognizer", .object(info(g).ref))])
         trace.push(seq)
         defer { trace.pop() }
@@ -170,7 +170,7 @@ extension DispatchRun {
         } else {
             for v in contentViews {
                 let cancel = index.view(s).overrides?.touchesShouldCancel ?? !index.view(v).base.isControl
-                trace.call(index.ref(view: s), "touchesShouldCancelInContentView:",
+                trace.call(view: s, "touchesShouldCancelInContentView:",
                            [TraceArg("view", .object(index.ref(view: v)))], result: .bool(cancel))
                 if !cancel { answer = false; break }
             }
@@ -250,7 +250,7 @@ extension DispatchRun {
         let me = info(g)
         for target in me.targets {
             guard let id = target.target else { continue }
-            let args = SelectorNames.argumentCount(target.action) == 0 ? [] : [TraceArg("sender", .object(me.ref))]
+            let args: TraceArgs = SelectorNames.argumentCount(target.action) == 0 ? [] : [TraceArg("sender", .object(me.ref))]
             trace.call(objectRef(id), target.action, args, note: "." + state.rawValue)
             actions.append(ActionRecord(t: now, action: target.action, sender: me.id, target: id,
                                         via: .recognizer, events: nil, state: state))

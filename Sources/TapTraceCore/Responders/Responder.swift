@@ -97,7 +97,7 @@ extension SceneIndex {
 
     public func touchOverrides(_ r: Responder) -> TouchOverrides? {
         switch r {
-        case .view(let v): return scene.views[v].overrides?.touches
+        case .view(let v): return viewTouchOverrides[v]
         case .viewController(let v): return scene.views[v].viewController?.overrides?.touches
         case .application: return scene.app?.overrides?.touches
         case .appDelegate: return scene.app?.delegate?.overrides?.touches

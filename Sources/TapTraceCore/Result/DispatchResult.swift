@@ -32,7 +32,10 @@ public struct DispatchResult: Sendable {
     public var touches: [TouchSummary]
     public var recognizers: [RecognizerSummary]
     public var actions: [ActionRecord]
-    public var trace: [TraceEntry]
+    /// The trace in its compact recorded form (`ResultEncoder` writes it directly).
+    public var recorder: TraceRecorder
+    /// Every trace entry, built on demand from `recorder`.
+    public var trace: [TraceEntry] { recorder.entries }
     public var knobs: Knobs
     /// The touch sequence as dispatched: gestures expanded, records merged by time.
     public var input: [TouchRecord]
@@ -60,7 +63,7 @@ extension DispatchRun {
                                              view: index.view(info(g).view).id, states: recognizers[g].history)
         }
         return DispatchResult(firstResponder: first, responderChain: chain, touches: touchSummaries,
-                              recognizers: recognizerSummaries, actions: actions, trace: trace.entries,
+                              recognizers: recognizerSummaries, actions: actions, recorder: trace,
                               knobs: knobs, input: input, until: until)
     }
 }

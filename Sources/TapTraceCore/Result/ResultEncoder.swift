@@ -2,80 +2,78 @@
 /// same bytes (brief: "Deterministic").
 public enum ResultEncoder {
     public static func encode(_ r: DispatchResult, indent: Int = 0) -> [UInt8] {
-        var w = JSONWriter(indent: indent, reserving: 256 + r.trace.count * 220)
+        var w = JSONWriter(indent: indent, reserving: 256 + r.recorder.count * 220)
         write(r, to: &w)
         return w.bytes
     }
 
     public static func write(_ r: DispatchResult, to w: inout JSONWriter) {
         w.beginObject()
-        w.key("format"); w.string(DispatchResult.format)
-        w.key("firstResponder"); writeRef(r.firstResponder, to: &w)
-        w.key("responderChain")
+        w.key(static: "format"); w.string(DispatchResult.format)
+        w.key(static: "firstResponder"); writeRef(r.firstResponder, to: &w)
+        w.key(static: "responderChain")
         w.beginArray()
         for link in r.responderChain {
             w.beginObject()
-            w.key("id"); w.string(link.ref.id)
-            w.key("class"); w.string(link.ref.className)
-            w.key("role"); w.string(link.role)
+            w.key(static: "id"); w.string(link.ref.id)
+            w.key(static: "class"); w.string(link.ref.className)
+            w.key(static: "role"); w.string(link.role)
             w.endObject()
         }
         w.endArray()
-        w.key("touches")
+        w.key(static: "touches")
         w.beginArray()
         for t in r.touches {
             w.beginObject()
-            w.key("id"); w.string(t.id)
-            w.key("window"); w.string(t.window)
-            w.key("hitTestView"); w.string(t.hitTestView)
-            w.key("recognizers"); w.strings(t.recognizers)
-            w.key("refused"); w.string(t.refused?.rawValue)
-            w.key("finalPhase"); w.string(t.finalPhase.rawValue)
-            w.key("cancelledBy"); w.string(t.cancelledBy)
+            w.key(static: "id"); w.string(t.id)
+            w.key(static: "window"); w.string(t.window)
+            w.key(static: "hitTestView"); w.string(t.hitTestView)
+            w.key(static: "recognizers"); w.strings(t.recognizers)
+            w.key(static: "refused"); w.string(t.refused?.rawValue)
+            w.key(static: "finalPhase"); w.string(t.finalPhase.rawValue)
+            w.key(static: "cancelledBy"); w.string(t.cancelledBy)
             w.endObject()
         }
         w.endArray()
-        w.key("recognizers")
+        w.key(static: "recognizers")
         w.beginArray()
         for g in r.recognizers {
             w.beginObject()
-            w.key("id"); w.string(g.id)
-            w.key("class"); w.string(g.className)
-            w.key("view"); w.string(g.view)
-            w.key("states"); w.strings(g.states.map(\.rawValue))
+            w.key(static: "id"); w.string(g.id)
+            w.key(static: "class"); w.string(g.className)
+            w.key(static: "view"); w.string(g.view)
+            w.key(static: "states"); w.strings(g.states.map(\.rawValue))
             w.endObject()
         }
         w.endArray()
-        w.key("actions")
+        w.key(static: "actions")
         w.beginArray()
         for a in r.actions { writeAction(a, to: &w) }
         w.endArray()
-        w.key("trace")
-        w.beginArray()
-        for e in r.trace { writeEntry(e, to: &w) }
-        w.endArray()
-        w.key("knobs"); writeKnobs(r.knobs, to: &w)
-        w.key("input"); writeInput(r.input, until: r.until, to: &w)
+        w.key(static: "trace")
+        writeTrace(r.recorder, to: &w)
+        w.key(static: "knobs"); writeKnobs(r.knobs, to: &w)
+        w.key(static: "input"); writeInput(r.input, until: r.until, to: &w)
         w.endObject()
     }
 
     public static func writeRef(_ ref: ObjectRef?, to w: inout JSONWriter) {
         guard let ref else { w.null(); return }
         w.beginObject()
-        w.key("id"); w.string(ref.id)
-        w.key("class"); w.string(ref.className)
+        w.key(static: "id"); w.string(ref.id)
+        w.key(static: "class"); w.string(ref.className)
         w.endObject()
     }
 
     public static func writeAction(_ a: ActionRecord, to w: inout JSONWriter) {
         w.beginObject()
-        w.key("t"); w.number(a.t)
-        w.key("action"); w.string(a.action)
-        w.key("sender"); w.string(a.sender)
-        if let target = a.target { w.key("target"); w.string(target) }
-        w.key("via"); w.string(a.via.rawValue)
-        if let events = a.events { w.key("events"); w.strings(events.map(\.rawValue)) }
-        if let state = a.state { w.key("state"); w.string(state.rawValue) }
+        w.key(static: "t"); w.number(a.t)
+        w.key(static: "action"); w.string(a.action)
+        w.key(static: "sender"); w.string(a.sender)
+        if let target = a.target { w.key(static: "target"); w.string(target) }
+        w.key(static: "via"); w.string(a.via.rawValue)
+        if let events = a.events { w.key(static: "events"); w.strings(events.map(\.rawValue)) }
+        if let state = a.state { w.key(static: "state"); w.string(state.rawValue) }
         w.endObject()
     }
 
@@ -94,62 +92,62 @@ public enum ResultEncoder {
 
     public static func writeInput(_ records: [TouchRecord], until: Double?, to w: inout JSONWriter) {
         w.beginObject()
-        w.key("format"); w.string(TouchSequence.format)
-        w.key("events")
+        w.key(static: "format"); w.string(TouchSequence.format)
+        w.key(static: "events")
         w.beginArray()
         for r in records {
             w.beginObject()
-            w.key("t"); w.number(r.t)
-            w.key("touches")
+            w.key(static: "t"); w.number(r.t)
+            w.key(static: "touches")
             w.beginArray()
             for c in r.touches {
                 w.beginObject()
-                w.key("id"); w.string(c.id)
-                w.key("phase"); w.string(c.phase.rawValue)
-                if let p = c.at { w.key("at"); w.numbers(p.x, p.y) }
-                if let type = c.type { w.key("type"); w.string(type.rawValue) }
+                w.key(static: "id"); w.string(c.id)
+                w.key(static: "phase"); w.string(c.phase.rawValue)
+                if let p = c.at { w.key(static: "at"); w.numbers(p.x, p.y) }
+                if let type = c.type { w.key(static: "type"); w.string(type.rawValue) }
                 w.endObject()
             }
             w.endArray()
             w.endObject()
         }
         w.endArray()
-        if let until { w.key("until"); w.number(until) }
+        if let until { w.key(static: "until"); w.number(until) }
         w.endObject()
     }
 
     public static func writeEntry(_ e: TraceEntry, to w: inout JSONWriter) {
         w.beginObject()
-        w.key("seq"); w.number(e.seq)
-        w.key("t"); w.number(e.t)
-        w.key("cause"); w.string(e.cause.text)
-        w.key("kind"); w.string(e.kind.rawValue)
-        w.key("receiver"); writeRef(e.receiver, to: &w)
+        w.key(static: "seq"); w.number(e.seq)
+        w.key(static: "t"); w.number(e.t)
+        w.key(static: "cause"); w.string(e.cause.text)
+        w.key(static: "kind"); w.string(e.kind.rawValue)
+        w.key(static: "receiver"); writeRef(e.receiver, to: &w)
         switch e.kind {
         case .call:
             let selector = e.selector ?? ""
-            w.key("selector"); w.string(selector)
-            w.key("swift"); w.string(SelectorNames.swift(selector))
-            w.key("args"); writeArgs(e.args, to: &w)
-            w.key("result")
+            w.key(static: "selector"); w.string(selector)
+            w.key(static: "swift"); w.string(SelectorNames.swift(selector))
+            w.key(static: "args"); writeArgs(e.args, to: &w)
+            w.key(static: "result")
             if let result = e.result { writeValue(result, to: &w) } else { w.null() }
         case .state:
-            w.key("from"); w.string(e.from?.rawValue)
-            w.key("to"); w.string(e.to?.rawValue)
-            w.key("reason"); w.string(e.reason)
-            if e.discrete { w.key("discrete"); w.bool(true) }
+            w.key(static: "from"); w.string(e.from?.rawValue)
+            w.key(static: "to"); w.string(e.to?.rawValue)
+            w.key(static: "reason"); w.string(e.reason)
+            if e.discrete { w.key(static: "discrete"); w.bool(true) }
         case .marker:
-            w.key("marker"); w.string(e.marker?.rawValue)
-            w.key("args"); writeArgs(e.args, to: &w)
+            w.key(static: "marker"); w.string(e.marker?.rawValue)
+            w.key(static: "args"); writeArgs(e.args, to: &w)
         }
-        w.key("depth"); w.number(e.depth)
-        w.key("parent")
+        w.key(static: "depth"); w.number(e.depth)
+        w.key(static: "parent")
         if let p = e.parent { w.number(p) } else { w.null() }
-        if let note = e.note { w.key("note"); w.string(note) }
+        if let note = e.note { w.key(static: "note"); w.string(note) }
         w.endObject()
     }
 
-    static func writeArgs(_ args: [TraceArg], to w: inout JSONWriter) {
+    static func writeArgs(_ args: TraceArgs, to w: inout JSONWriter) {
         w.beginObject()
         for a in args {
             w.key(a.name)
@@ -175,14 +173,76 @@ public enum ResultEncoder {
             w.beginArray()
             for t in ts {
                 w.beginObject()
-                w.key("id"); w.string(t.id)
-                w.key("phase"); w.string(t.phase.rawValue)
-                w.key("tapCount"); w.number(t.tapCount)
-                w.key("inWindow"); w.numbers(t.inWindow.x, t.inWindow.y)
-                if let p = t.inReceiver { w.key("inReceiver"); w.numbers(p.x, p.y) }
+                w.key(static: "id"); w.string(t.id)
+                w.key(static: "phase"); w.string(t.phase.rawValue)
+                w.key(static: "tapCount"); w.number(t.tapCount)
+                w.key(static: "inWindow"); w.numbers(t.inWindow.x, t.inWindow.y)
+                if let p = t.inReceiver { w.key(static: "inReceiver"); w.numbers(p.x, p.y) }
                 w.endObject()
             }
             w.endArray()
         }
+    }
+}
+
+extension ResultEncoder {
+    /// The trace array, written straight from the recorder's compact storage (the same shape
+    /// as `writeEntry`, without building `TraceEntry` values).
+    public static func writeTrace(_ trace: TraceRecorder, to w: inout JSONWriter) {
+        w.beginArray()
+        var swiftNames: [String: String] = [:]
+        for (i, r) in trace.records.enumerated() {
+            let update = trace.updates[Int(r.update)]
+            w.beginObject()
+            w.key(static: "seq"); w.number(i + 1)
+            w.key(static: "t"); w.number(update.t)
+            w.key(static: "cause")
+            switch update.cause {
+            case .input: w.string(static: "input")
+            case .timer(let id): w.string("timer:" + id)
+            }
+            w.key(static: "kind"); w.string(r.kind.rawValue)
+            w.key(static: "receiver"); writeRef(trace.ref(r.receiver), to: &w)
+            switch r.kind {
+            case .call:
+                let selector = r.selector ?? ""
+                w.key(static: "selector"); w.string(selector)
+                w.key(static: "swift")
+                if let known = swiftNames[selector] { w.string(known) } else {
+                    let name = SelectorNames.swift(selector)
+                    swiftNames[selector] = name
+                    w.string(name)
+                }
+                w.key(static: "args"); writeStoredArgs(trace, r, to: &w)
+                w.key(static: "result")
+                if let result = r.result { writeValue(trace.value(result), to: &w) } else { w.null() }
+            case .state:
+                w.key(static: "from"); w.string(r.from?.rawValue)
+                w.key(static: "to"); w.string(r.to?.rawValue)
+                w.key(static: "reason"); w.string(trace.reason(r))
+                if r.discrete { w.key(static: "discrete"); w.bool(true) }
+            case .marker:
+                w.key(static: "marker"); w.string(r.marker?.rawValue)
+                w.key(static: "args"); writeStoredArgs(trace, r, to: &w)
+            }
+            w.key(static: "depth"); w.number(Int(r.depth))
+            w.key(static: "parent")
+            if r.parent != 0 { w.number(Int(r.parent)) } else { w.null() }
+            if let note = trace.note(r) { w.key(static: "note"); w.string(note) }
+            w.endObject()
+        }
+        w.endArray()
+    }
+
+    private static func writeStoredArgs(_ trace: TraceRecorder, _ r: TraceRecorder.Record, to w: inout JSONWriter) {
+        w.beginObject()
+        for a in trace.arguments(r) {
+            w.key(a.name)
+            switch a.value {
+            case .view(let v): writeRef(trace.viewRefs[Int(v)], to: &w)
+            case .value(let value): writeValue(value, to: &w)
+            }
+        }
+        w.endObject()
     }
 }

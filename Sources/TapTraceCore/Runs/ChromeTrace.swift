@@ -20,7 +20,7 @@ public enum ChromeTrace {
     static let firstRecognizerTid = 1000
 
     public static func encode(_ r: DispatchResult, title: String) -> [UInt8] {
-        var w = JSONWriter(reserving: 512 + r.trace.count * 260)
+        var w = JSONWriter(reserving: 512 + r.recorder.count * 260)
         w.beginObject()
         w.key("displayTimeUnit"); w.string("ms")
         w.key("otherData")
@@ -50,24 +50,25 @@ public enum ChromeTrace {
     }
 
     private static func writeEvents(_ r: DispatchResult, title: String, to w: inout JSONWriter) {
-        let ts = timestamps(r.trace)
+        let trace = r.trace  // built from the compact recorder on each access: once
+        let ts = timestamps(trace)
         // End of each entry's slice: after its last descendant (children follow their parent).
         var end = ts.map { $0 + 1 }
         var indexOfSeq: [Int: Int] = [:]
-        for (i, e) in r.trace.enumerated() { indexOfSeq[e.seq] = i }
-        for i in r.trace.indices.reversed() {
-            if let p = r.trace[i].parent, let pi = indexOfSeq[p] { end[pi] = max(end[pi], end[i]) }
+        for (i, e) in trace.enumerated() { indexOfSeq[e.seq] = i }
+        for i in trace.indices.reversed() {
+            if let p = trace[i].parent, let pi = indexOfSeq[p] { end[pi] = max(end[pi], end[i]) }
         }
         let traceEnd = (end.max() ?? 0) + 1
 
         /// Synthetic time of a virtual instant: the first entry at or after it, else past the end.
         func time(_ virtual: Double) -> Int {
-            var lo = 0, hi = r.trace.count
+            var lo = 0, hi = trace.count
             while lo < hi {
                 let mid = (lo + hi) / 2
-                if r.trace[mid].t < virtual { lo = mid + 1 } else { hi = mid }
+                if trace[mid].t < virtual { lo = mid + 1 } else { hi = mid }
             }
-            if lo < r.trace.count { return ts[lo] }
+            if lo < trace.count { return ts[lo] }
             return max(traceEnd, Int((virtual * 1_000_000).rounded()))
         }
 
@@ -76,7 +77,7 @@ public enum ChromeTrace {
         metadata("thread_sort_index", tid: mainTid, sortIndex: 0, to: &w)
 
         // Main thread: calls and markers.
-        for (i, e) in r.trace.enumerated() {
+        for (i, e) in trace.enumerated() {
             switch e.kind {
             case .call:
                 w.beginObject()
@@ -152,7 +153,7 @@ public enum ChromeTrace {
             var current = "possible"
             var since: Int?
             var sinceT = 0.0
-            for (i, e) in r.trace.enumerated() where e.receiver?.id == g.id {
+            for (i, e) in trace.enumerated() where e.receiver?.id == g.id {
                 if since == nil { since = ts[i]; sinceT = e.t }
                 let next: String
                 if e.kind == .state, let to = e.to {

@@ -105,7 +105,8 @@ public enum ResultDecoder {
 
         mutating func result(_ node: Int) throws(Failure) -> DispatchResult {
             var r = DispatchResult(firstResponder: nil, responderChain: [], touches: [], recognizers: [], actions: [],
-                                   trace: [], knobs: Knobs(), input: [], until: nil)
+                                   recorder: TraceRecorder(), knobs: Knobs(), input: [], until: nil)
+            var entries: [TraceEntry] = []
             var seen: Set<String> = []
             for (key, v) in try members(node, "") {
                 let p = "".pointer(key)
@@ -123,7 +124,7 @@ public enum ResultDecoder {
                 case "actions":
                     for (i, e) in try elements(v, p).enumerated() { r.actions.append(try action(e, p.pointer(i))) }
                 case "trace":
-                    for (i, e) in try elements(v, p).enumerated() { r.trace.append(try entry(e, p.pointer(i))) }
+                    for (i, e) in try elements(v, p).enumerated() { entries.append(try entry(e, p.pointer(i))) }
                 case "knobs": r.knobs = try knobs(v, p)
                 case "input": (r.input, r.until) = try input(v, p)
                 default: throw fail(p, "unknown key")
@@ -133,7 +134,43 @@ public enum ResultDecoder {
             where !seen.contains(required) {
                 throw fail("".pointer(required), "required")
             }
+            r.recorder = try recorder(entries)
             return r
+        }
+
+        /// Records the decoded entries again, so the result carries a trace like a fresh run's.
+        /// Nesting is rebuilt with push/pop from each entry's `parent` (entries come in pre-order:
+        /// a parent is either still open or the entry just before).
+        func recorder(_ entries: [TraceEntry]) throws(Failure) -> TraceRecorder {
+            var recorder = TraceRecorder()
+            var open: [Int] = []
+            for (i, e) in entries.enumerated() {
+                let pointer = "/trace".pointer(i)
+                guard e.seq == i + 1 else { throw fail(pointer.pointer("seq"), "expected \(i + 1)") }
+                if let parent = e.parent, parent == i, open.last != parent { open.append(parent); recorder.push(parent) }
+                while let top = open.last, top != e.parent { open.removeLast(); recorder.pop() }
+                guard open.last == e.parent, open.count == e.depth else {
+                    throw fail(pointer, "parent \(e.parent.map(String.init) ?? "null") and depth \(e.depth) do not nest")
+                }
+                recorder.t = e.t
+                recorder.cause = e.cause
+                switch e.kind {
+                case .call:
+                    guard let receiver = e.receiver, let selector = e.selector else {
+                        throw fail(pointer, "a call needs a receiver and a selector")
+                    }
+                    recorder.call(receiver, selector, e.args, result: e.result, note: e.note)
+                case .marker:
+                    guard let marker = e.marker else { throw fail(pointer.pointer("marker"), "required") }
+                    recorder.marker(marker, e.receiver, e.args, note: e.note)
+                case .state:
+                    guard let receiver = e.receiver, let from = e.from, let to = e.to else {
+                        throw fail(pointer, "a state change needs a receiver, from and to")
+                    }
+                    recorder.state(receiver, from: from, to: to, reason: e.reason ?? "", discrete: e.discrete, note: e.note)
+                }
+            }
+            return recorder
         }
 
         func chainLink(_ node: Int, _ pointer: String) throws(Failure) -> DispatchResult.ChainLink {

@@ -70,8 +70,10 @@ public struct RunComparison: Sendable {
         outcomeA = RunOutcome(a)
         outcomeB = RunOutcome(b)
         differences = outcomeA.differences(to: outcomeB)
-        traceCountA = a.trace.count
-        traceCountB = b.trace.count
+        // `trace` is built from the compact recorder on each access: once per side.
+        let traceA = a.trace, traceB = b.trace
+        traceCountA = traceA.count
+        traceCountB = traceB.count
 
         // Keys become small integers so the alignment compares ints, not strings.
         var ids: [String: Int] = [:]
@@ -81,7 +83,7 @@ public struct RunComparison: Sendable {
             ids[k] = ids.count
             return ids.count - 1
         }
-        let keysA = a.trace.map(intern), keysB = b.trace.map(intern)
+        let keysA = traceA.map(intern), keysB = traceB.map(intern)
         let alignment = SequenceAlignment.align(keysA, keysB)
         alignmentIsMinimal = alignment.isMinimal
 
@@ -93,31 +95,31 @@ public struct RunComparison: Sendable {
         for step in alignment.steps {
             switch step {
             case .same(let i, let j):
-                let fields = Self.changedFields(a.trace[i], b.trace[j])
+                let fields = Self.changedFields(traceA[i], traceB[j])
                 if fields.isEmpty {
                     unchanged += 1
                     if case .equal(let sa, let sb, let n)? = script.last {
                         script[script.count - 1] = .equal(aSeq: sa, bSeq: sb, count: n + 1)
                     } else {
-                        script.append(.equal(aSeq: a.trace[i].seq, bSeq: b.trace[j].seq, count: 1))
+                        script.append(.equal(aSeq: traceA[i].seq, bSeq: traceB[j].seq, count: 1))
                     }
                 } else {
-                    changed.append(ChangedEntry(a: a.trace[i], b: b.trace[j], fields: fields))
-                    script.append(.changed(aSeq: a.trace[i].seq, bSeq: b.trace[j].seq))
+                    changed.append(ChangedEntry(a: traceA[i], b: traceB[j], fields: fields))
+                    script.append(.changed(aSeq: traceA[i].seq, bSeq: traceB[j].seq))
                 }
             case .removed(let i):
-                removed.append(a.trace[i])
+                removed.append(traceA[i])
                 if case .removed(let sa, let n)? = script.last {
                     script[script.count - 1] = .removed(aSeq: sa, count: n + 1)
                 } else {
-                    script.append(.removed(aSeq: a.trace[i].seq, count: 1))
+                    script.append(.removed(aSeq: traceA[i].seq, count: 1))
                 }
             case .inserted(let j):
-                inserted.append(b.trace[j])
+                inserted.append(traceB[j])
                 if case .inserted(let sb, let n)? = script.last {
                     script[script.count - 1] = .inserted(bSeq: sb, count: n + 1)
                 } else {
-                    script.append(.inserted(bSeq: b.trace[j].seq, count: 1))
+                    script.append(.inserted(bSeq: traceB[j].seq, count: 1))
                 }
             }
         }

@@ -18,6 +18,16 @@ public final class SceneIndex: Sendable {
     /// Recognizer indices per view, in `gestureRecognizers` order (SV1's built-ins first).
     let recognizersOfView: [Int: [Int]]
     let recognizerIndexById: [String: Int]
+    /// Hot per-view values kept flat, so hit-testing and delivery read them without copying
+    /// a `ViewSpec` (a few hundred bytes with a dozen reference-counted fields).
+    public let refs: [ObjectRef]
+    public let bases: [ViewBase]
+    let hitTestOverrides: [HitTestOverride?]
+    let pointInsideOverrides: [PointInsideOverride?]
+    let viewTouchOverrides: [TouchOverrides?]
+    /// Subviews of view v are `children[childStart[v]..<childStart[v + 1]]`, back to front.
+    let childStart: [Int]
+    let children: [Int]
     public let applicationRef: ObjectRef
     public let appDelegateRef: ObjectRef?
     public let appDelegateIsResponder: Bool
@@ -34,46 +44,75 @@ public final class SceneIndex: Sendable {
 
     /// Validates and indexes `scene`. Throws every issue found.
     public convenience init(validating scene: Scene) throws(ValidationFailure) {
-        let issues = SceneValidator.validate(scene)
+        let (issues, directory) = SceneValidator.validateKeepingDirectory(scene)
         guard issues.isEmpty else { throw ValidationFailure(issues) }
-        self.init(validated: scene)
+        self.init(validated: scene, directory: directory)
     }
 
     /// Indexes a scene that `SceneValidator` accepted.
-    public init(validated scene: Scene) {
+    public convenience init(validated scene: Scene) {
+        self.init(validated: scene, directory: ObjectDirectory(scene: scene))
+    }
+
+    /// Indexes a validated scene with the directory its validation built.
+    public init(validated scene: Scene, directory: ObjectDirectory) {
         self.scene = scene
-        self.directory = ObjectDirectory(scene: scene)
+        self.directory = directory
         let n = scene.views.count
         var geometry: [ViewGeometry] = []
         var alpha: [Float] = []
         var flags: [ViewFlags] = []
+        var refs: [ObjectRef] = []
+        var bases: [ViewBase] = []
+        var hitTestOverrides: [HitTestOverride?] = []
+        var pointInsideOverrides: [PointInsideOverride?] = []
+        var viewTouchOverrides: [TouchOverrides?] = []
+        var childStart: [Int] = [0]
+        var children: [Int] = []
         var windowOf = [Int](repeating: -1, count: n)
         geometry.reserveCapacity(n); alpha.reserveCapacity(n); flags.reserveCapacity(n)
-        for (v, view) in scene.views.enumerated() {
-            geometry.append(ViewGeometryResolver.resolve(view)
-                            ?? ViewGeometry(frame: Rect(0, 0, 0, 0), boundsOrigin: .zero))
-            alpha.append(Float(view.alpha ?? 1))
-            var f: ViewFlags = []
-            if view.hidden == true { f.insert(.hidden) }
-            if view.userInteractionEnabled ?? view.base.defaultUserInteractionEnabled { f.insert(.userInteractionEnabled) }
-            if view.animating == true { f.insert(.animating) }
-            if view.multipleTouchEnabled == true { f.insert(.multipleTouchEnabled) }
-            if view.exclusiveTouch == true { f.insert(.exclusiveTouch) }
-            if view.enabled ?? true { f.insert(.enabled) }
-            flags.append(f)
-            _ = v
+        refs.reserveCapacity(n); bases.reserveCapacity(n); childStart.reserveCapacity(n + 1); children.reserveCapacity(n)
+        hitTestOverrides.reserveCapacity(n); pointInsideOverrides.reserveCapacity(n); viewTouchOverrides.reserveCapacity(n)
+        scene.views.withUnsafeBufferPointer { views in
+            for v in 0..<n {
+                geometry.append(ViewGeometryResolver.resolve(views[v])
+                                ?? ViewGeometry(frame: Rect(0, 0, 0, 0), boundsOrigin: .zero))
+                alpha.append(Float(views[v].alpha ?? 1))
+                var f: ViewFlags = []
+                if views[v].hidden == true { f.insert(.hidden) }
+                if views[v].userInteractionEnabled ?? views[v].base.defaultUserInteractionEnabled { f.insert(.userInteractionEnabled) }
+                if views[v].animating == true { f.insert(.animating) }
+                if views[v].multipleTouchEnabled == true { f.insert(.multipleTouchEnabled) }
+                if views[v].exclusiveTouch == true { f.insert(.exclusiveTouch) }
+                if views[v].enabled ?? true { f.insert(.enabled) }
+                flags.append(f)
+                refs.append(ObjectRef(id: views[v].id, className: views[v].className))
+                bases.append(views[v].base)
+                hitTestOverrides.append(views[v].overrides?.hitTest)
+                pointInsideOverrides.append(views[v].overrides?.pointInside)
+                viewTouchOverrides.append(views[v].overrides?.touches)
+                children.append(contentsOf: views[v].subviews)
+                childStart.append(children.count)
+            }
         }
         // Windows first, then every view inherits its superview's window; views are visited in
         // an order where superviews come first (document order, or any order built in code).
         for w in scene.windows { windowOf[w] = w }
         var stack = scene.windows
         while let v = stack.popLast() {
-            for s in scene.views[v].subviews { windowOf[s] = windowOf[v]; stack.append(s) }
+            for k in childStart[v]..<childStart[v + 1] { windowOf[children[k]] = windowOf[v]; stack.append(children[k]) }
         }
         self.geometry = geometry
         self.alpha = alpha
         self.flags = flags
         self.windowOf = windowOf
+        self.refs = refs
+        self.bases = bases
+        self.hitTestOverrides = hitTestOverrides
+        self.pointInsideOverrides = pointInsideOverrides
+        self.viewTouchOverrides = viewTouchOverrides
+        self.childStart = childStart
+        self.children = children
         self.windowsFrontToBack = scene.windows.enumerated().sorted { l, r in
             let ll = scene.views[l.element].level ?? 0, rl = scene.views[r.element].level ?? 0
             return ll != rl ? ll > rl : l.offset > r.offset
@@ -89,21 +128,23 @@ public final class SceneIndex: Sendable {
         var recognizers: [RecognizerInfo] = []
         var ofView: [Int: [Int]] = [:]
         var byId: [String: Int] = [:]
-        for (v, view) in scene.views.enumerated() {
-            var list: [Int] = []
-            if view.base.isScrollView {
-                for info in RecognizerInfo.scrollViewBuiltIns(view: v, spec: view) {
-                    byId[info.id] = recognizers.count
-                    list.append(recognizers.count)
-                    recognizers.append(info)
+        scene.views.withUnsafeBufferPointer { views in
+            for v in 0..<n where views[v].base.isScrollView || views[v].gestureRecognizers != nil {
+                var list: [Int] = []
+                if views[v].base.isScrollView {
+                    for info in RecognizerInfo.scrollViewBuiltIns(view: v, spec: views[v]) {
+                        byId[info.id] = recognizers.count
+                        list.append(recognizers.count)
+                        recognizers.append(info)
+                    }
                 }
+                for gr in views[v].gestureRecognizers ?? [] {
+                    byId[gr.id] = recognizers.count
+                    list.append(recognizers.count)
+                    recognizers.append(RecognizerInfo(spec: gr, view: v))
+                }
+                if !list.isEmpty { ofView[v] = list }
             }
-            for gr in view.gestureRecognizers ?? [] {
-                byId[gr.id] = recognizers.count
-                list.append(recognizers.count)
-                recognizers.append(RecognizerInfo(spec: gr, view: v))
-            }
-            if !list.isEmpty { ofView[v] = list }
         }
         // Resolve references by id once.
         for i in recognizers.indices {
@@ -118,7 +159,9 @@ public final class SceneIndex: Sendable {
 
     public var viewCount: Int { scene.views.count }
     public func view(_ v: Int) -> ViewSpec { scene.views[v] }
-    public func ref(view v: Int) -> ObjectRef { ObjectRef(id: scene.views[v].id, className: scene.views[v].className) }
+    public func ref(view v: Int) -> ObjectRef { refs[v] }
+    /// Subviews of `v`, back to front.
+    public func subviews(_ v: Int) -> ArraySlice<Int> { children[childStart[v]..<childStart[v + 1]] }
     public func superview(_ v: Int) -> Int? { scene.views[v].superview }
     public func isHidden(_ v: Int) -> Bool { flags[v].contains(.hidden) }
     public func isUserInteractionEnabled(_ v: Int) -> Bool { flags[v].contains(.userInteractionEnabled) }
@@ -127,7 +170,7 @@ public final class SceneIndex: Sendable {
     public func isExclusiveTouch(_ v: Int) -> Bool { flags[v].contains(.exclusiveTouch) }
     /// `UIControl.isEnabled`; true for views that are not controls.
     public func isEnabled(_ v: Int) -> Bool { flags[v].contains(.enabled) }
-    public func isEnabledControl(_ v: Int) -> Bool { scene.views[v].base.isControl && isEnabled(v) }
+    public func isEnabledControl(_ v: Int) -> Bool { bases[v].isControl && isEnabled(v) }
 
     /// H3: `Double(Float(alpha)) < threshold`: the stored Float32 against the double constant.
     public func isTransparent(_ v: Int, threshold: Double) -> Bool { Double(alpha[v]) < threshold }
@@ -158,11 +201,19 @@ public final class SceneIndex: Sendable {
     // MARK: coordinates
 
     /// A screen point in view `v`'s bounds coordinates (windows sit in screen coordinates).
+    /// Converts from the window down; the chain is kept in a temporary buffer (no array).
     public func convertFromScreen(_ p: Point, to v: Int) -> Point {
-        var chain = ancestry(v)
-        var q = p
-        while let c = chain.popLast() { q = geometry[c].convertFromSuperview(q) }
-        return q
+        var depth = 0
+        var current: Int? = v
+        while let c = current { depth += 1; current = scene.views[c].superview }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: depth) { chain in
+            var k = depth
+            var c: Int? = v
+            while let view = c { k -= 1; chain[k] = view; c = scene.views[view].superview }
+            var q = p
+            for i in 0..<depth { q = geometry[chain[i]].convertFromSuperview(q) }
+            return q
+        }
     }
 
     /// A point in view `v`'s bounds coordinates on the screen.
@@ -187,7 +238,7 @@ public final class SceneIndex: Sendable {
     public func enclosingScrollView(of v: Int) -> Int? {
         var current = scene.views[v].superview
         while let c = current {
-            if scene.views[c].base.isScrollView { return c }
+            if bases[c].isScrollView { return c }
             current = scene.views[c].superview
         }
         return nil

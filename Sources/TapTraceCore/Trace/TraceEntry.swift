@@ -35,6 +35,33 @@ public struct TraceArg: Sendable, Hashable {
     public init(_ name: String, _ value: TraceValue) { self.name = name; self.value = value }
 }
 
+/// The arguments of an entry. The first two are stored inline: nearly every call has one or
+/// two (`hitTest:withEvent:` a point and the event), and a run records thousands of entries,
+/// so an array allocation per entry would dominate a tap's cost (docs/performance.md).
+public struct TraceArgs: Sendable, Hashable, RandomAccessCollection, ExpressibleByArrayLiteral {
+    var first: TraceArg?
+    var second: TraceArg?
+    var more: [TraceArg] = []
+
+    public init() {}
+    public init(arrayLiteral elements: TraceArg...) { for e in elements { append(e) } }
+    public init(_ elements: [TraceArg]) { for e in elements { append(e) } }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { second == nil ? (first == nil ? 0 : 1) : 2 + more.count }
+    public subscript(i: Int) -> TraceArg {
+        switch i {
+        case 0: return first!
+        case 1: return second!
+        default: return more[i - 2]
+        }
+    }
+
+    public mutating func append(_ arg: TraceArg) {
+        if first == nil { first = arg } else if second == nil { second = arg } else { more.append(arg) }
+    }
+}
+
 /// `cause` of an entry: the input record, or a recognizer's timer (Q3).
 public enum TraceCause: Sendable, Hashable {
     case input
@@ -71,7 +98,7 @@ public struct TraceEntry: Sendable, Hashable {
     public var receiver: ObjectRef?
     /// Objective-C selector of a call (the Swift spelling is derived, `SelectorNames`).
     public var selector: String?
-    public var args: [TraceArg]
+    public var args: TraceArgs
     /// Result of a call; nil for void methods (written as JSON null).
     public var result: TraceValue?
     public var depth: Int
@@ -87,6 +114,6 @@ public struct TraceEntry: Sendable, Hashable {
 
     init(seq: Int, t: Double, cause: TraceCause, kind: Kind, depth: Int, parent: Int?) {
         self.seq = seq; self.t = t; self.cause = cause; self.kind = kind
-        self.depth = depth; self.parent = parent; self.args = []
+        self.depth = depth; self.parent = parent; self.args = TraceArgs()
     }
 }

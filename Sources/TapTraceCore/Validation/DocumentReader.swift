@@ -39,14 +39,20 @@ public final class DocumentReader {
             wrongType(node, pointer, expected: "an object")
             return false
         }
-        var seen: [String] = []
+        let previous = node + 1           // first key node; keys before `k` are checked for repeats
         for (k, v) in tape.members(node) {
             let key = tape.string(k) ?? ""
-            if seen.contains(key) {
+            // Duplicate keys: compare raw key bytes with the earlier keys (objects are small).
+            var duplicate = false
+            var p = previous
+            while p < k {
+                if tape.sameRawString(p, k) { duplicate = true; break }
+                p = tape.next(tape.next(p))
+            }
+            if duplicate {
                 report({ pointer().pointer(key) }, "duplicate key \"\(key)\"")
                 continue
             }
-            seen.append(key)
             if !body(key, v) {
                 var message = "unknown key \"\(key)\""
                 if let suggestion = DocumentReader.closest(to: key, in: keys) {

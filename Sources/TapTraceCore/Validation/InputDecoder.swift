@@ -22,6 +22,16 @@ public enum InputDecoder {
         return scene
     }
 
+    /// A scene document, validated and indexed for dispatch (the id directory built once).
+    public static func sceneIndex(_ bytes: [UInt8]) throws(InputError) -> SceneIndex {
+        let reader = DocumentReader(tape: try parse(bytes))
+        let scene = SceneDecoder(reader: reader).decode(0, at: "")
+        let (issues, directory) = SceneValidator.validateKeepingDirectory(scene)
+        reader.issues.append(contentsOf: issues)
+        guard reader.issues.isEmpty else { throw .invalid(ValidationFailure(reader.issues)) }
+        return SceneIndex(validated: scene, directory: directory)
+    }
+
     /// A touches document, expanded into the records to dispatch.
     public static func touches(_ bytes: [UInt8]) throws(InputError) -> (TouchSequence, [TouchRecord]) {
         let reader = DocumentReader(tape: try parse(bytes))

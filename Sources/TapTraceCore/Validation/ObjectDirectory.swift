@@ -46,23 +46,27 @@ public struct ObjectDirectory: Sendable {
         }
         add(scene.app?.id ?? ObjectDirectory.defaultApplicationId, .application)
         if let d = scene.app?.delegate { add(d.id, .appDelegate) }
-        for (v, view) in scene.views.enumerated() {
-            add(view.id, .view(v))
-            if let vc = view.viewController { add(vc.id, .viewController(ofView: v)) }
-            if view.base.isScrollView {
-                add(view.id + ".delay", .builtInRecognizer(view: v, .scrollViewDelay))
-                add(view.id + ".pan", .builtInRecognizer(view: v, .scrollViewPan))
+        // Through a buffer pointer: reading fields in place instead of copying each ViewSpec.
+        scene.views.withUnsafeBufferPointer { views in
+            for v in views.indices {
+                add(views[v].id, .view(v))
+                if let vc = views[v].viewController { add(vc.id, .viewController(ofView: v)) }
+                if views[v].base.isScrollView {
+                    add(views[v].id + ".delay", .builtInRecognizer(view: v, .scrollViewDelay))
+                    add(views[v].id + ".pan", .builtInRecognizer(view: v, .scrollViewPan))
+                }
+                if let grs = views[v].gestureRecognizers {
+                    for (r, gr) in grs.enumerated() { add(gr.id, .recognizer(view: v, index: r)) }
+                }
             }
-            for (r, gr) in (view.gestureRecognizers ?? []).enumerated() {
-                add(gr.id, .recognizer(view: v, index: r))
-            }
-        }
-        // Delegate objects declared only inside a recognizer: known once their id is free. The
-        // same object may serve several recognizers.
-        for (v, view) in scene.views.enumerated() {
-            for (r, gr) in (view.gestureRecognizers ?? []).enumerated() {
-                if let d = gr.delegate, d.className != nil, !d.id.isEmpty, objects[d.id] == nil {
-                    objects[d.id] = .delegateObject(view: v, recognizer: r)
+            // Delegate objects declared only inside a recognizer: known once their id is free. The
+            // same object may serve several recognizers.
+            for v in views.indices {
+                guard let grs = views[v].gestureRecognizers else { continue }
+                for (r, gr) in grs.enumerated() {
+                    if let d = gr.delegate, d.className != nil, !d.id.isEmpty, objects[d.id] == nil {
+                        objects[d.id] = .delegateObject(view: v, recognizer: r)
+                    }
                 }
             }
         }

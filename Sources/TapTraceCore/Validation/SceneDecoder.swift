@@ -94,15 +94,17 @@ public struct SceneDecoder {
         while let item = work.popLast() {
             let index = scene.views.count
             location.append((item.parent, item.position))
-            var view = decodeView(item.node, isWindow: item.parent < 0, index: index, pointer: { pointer(of: $0) })
+            // Decoded in place: a ViewSpec is a few hundred bytes, copying it is not free.
+            scene.views.append(ViewSpec(id: "", className: "", base: .UIView))
+            let subviewsNode = decodeView(item.node, isWindow: item.parent < 0, index: index,
+                                          into: &scene.views[index], pointer: { pointer(of: $0) })
             if item.parent >= 0 {
-                view.spec.superview = item.parent
+                scene.views[index].superview = item.parent
                 scene.views[item.parent].subviews.append(index)
             } else {
                 scene.windows.append(index)
             }
-            scene.views.append(view.spec)
-            if let subviews = view.subviewsNode {
+            if let subviews = subviewsNode {
                 guard let children = reader.array(subviews, at: { pointer(of: index).pointer("subviews") }) else { continue }
                 let nodes = Array(children)
                 for (i, c) in nodes.enumerated().reversed() { work.append((c, index, i)) }
@@ -110,14 +112,14 @@ public struct SceneDecoder {
         }
     }
 
-    private func decodeView(_ node: Int, isWindow: Bool, index: Int,
-                            pointer: (Int) -> String) -> (spec: ViewSpec, subviewsNode: Int?) {
+    /// Decodes one view's keys into `spec`; returns its `subviews` node.
+    private func decodeView(_ node: Int, isWindow: Bool, index: Int, into spec: inout ViewSpec,
+                            pointer: (Int) -> String) -> Int? {
         func here() -> String { pointer(index) }
         var id: String?
         var className: String?
         var explicitBase: ViewBase?
         var baseWasInvalid = false
-        var spec = ViewSpec(id: "", className: "", base: .UIView)
         var subviewsNode: Int?
         var gestureNode: Int?
         reader.object(node, at: here, keys: SceneDecoder.viewKeys) { key, v in
@@ -128,7 +130,7 @@ public struct SceneDecoder {
             case "label": spec.label = reader.string(v, at: at, nonEmpty: false)
             case "base":
                 if let name = reader.string(v, at: at) {
-                    if let b = ViewBase(rawValue: name) { explicitBase = b } else {
+                    if let b = ViewBase.named(name) { explicitBase = b } else {
                         baseWasInvalid = true
                         reader.report(at, "unknown UIKit base class \"\(name)\"; known: "
                                       + ViewBase.allCases.map(\.rawValue).joined(separator: ", "))
@@ -173,7 +175,7 @@ public struct SceneDecoder {
         if let explicitBase {
             spec.base = explicitBase
             spec.explicitBase = true
-        } else if let known = ViewBase(rawValue: spec.className) {
+        } else if let known = ViewBase.named(spec.className) {
             spec.base = known
         } else {
             spec.base = isWindow ? .UIWindow : .UIView
@@ -182,7 +184,7 @@ public struct SceneDecoder {
         if let gestureNode {
             spec.gestureRecognizers = decodeRecognizers(gestureNode, at: { here().pointer("gestureRecognizers") })
         }
-        return (spec, subviewsNode)
+        return subviewsNode
     }
 
     private func hasKey(_ node: Int, _ key: StaticString) -> Bool {

@@ -16,9 +16,15 @@ public struct SceneValidator {
     }
 
     public static func validate(_ scene: Scene, at base: String = "") -> IssueList {
+        validateKeepingDirectory(scene, at: base).issues
+    }
+
+    /// Validates and also returns the id directory it built, so that indexing the scene does
+    /// not build it again.
+    public static func validateKeepingDirectory(_ scene: Scene, at base: String = "") -> (issues: IssueList, directory: ObjectDirectory) {
         let v = SceneValidator(scene: scene, base: base)
-        v.run()
-        return v.issues.list
+        let directory = v.run()
+        return (v.issues.list, directory)
     }
 
     init(scene: Scene, base: String) { self.scene = scene; self.base = base }
@@ -54,7 +60,8 @@ public struct SceneValidator {
 
     // MARK: checks
 
-    func run() {
+    @discardableResult
+    func run() -> ObjectDirectory {
         var duplicates: [(String, SceneObject, SceneObject)] = []
         let directory = ObjectDirectory(scene: scene) { id, first, second in duplicates.append((id, first, second)) }
         for (id, first, second) in duplicates {
@@ -67,9 +74,10 @@ public struct SceneValidator {
         }
         checkApp(directory)
         let windowSet = Set(scene.windows)
-        for (v, view) in scene.views.enumerated() {
-            checkView(v, view, isWindow: windowSet.contains(v), directory)
+        scene.views.withUnsafeBufferPointer { views in
+            for v in views.indices { checkView(v, views[v], isWindow: windowSet.contains(v), directory) }
         }
+        return directory
     }
 
     private func idPointer(of object: SceneObject, at pointer: String) -> String {

@@ -35,4 +35,13 @@ struct ExplainOverrideTests {
         let quiet = HitTester(index: index, knobs: Knobs())
         #expect(quiet.quietHitTest(index.view(withId: "W")!, point: Point(30, 30)) == index.view(withId: "S"))
     }
+
+    /// The hit-test report's `trace` is the array of entries (it was once an array in an array).
+    @Test func hitTestReportTraceIsAFlatArrayOfEntries() throws {
+        let report = HitTestReport.run(try Self.index(), point: Point(195, 625))
+        let tape = try JSONTape(parsing: report.json())
+        let trace = try #require(tape.members(tape.root).first { tape.string($0.key) == "trace" }?.value)
+        #expect(tape.count(trace) == report.trace.count)
+        #expect(tape.elements(trace).allSatisfy { tape.kind($0) == .object })
+    }
 }

@@ -270,3 +270,20 @@ struct HitTestScenarioTests {
         #expect(r.firstResponder?.id == "R")
     }
 }
+
+/// Regression: an untraced hit-test (explain, hit-test without trace) must apply hitTest
+/// overrides exactly like a traced one (it skipped them while the trace was off).
+struct UntracedHitTestTests {
+    @Test func overridesApplyWithoutTrace() throws {
+        let index = try InputDecoder.sceneIndex(Array(HitTestScenarioTests.passThroughScene.utf8))
+        let tester = HitTester(index: index, knobs: Knobs())
+        var quiet = TraceRecorder(enabled: false)
+        var traced = TraceRecorder(viewRefs: index.refs)
+        for p in [Point(60, 620), Point(300, 700), Point(100, 150)] {
+            let a = tester.windowHitTest(screenPoint: p, event: nil, passes: 1, trace: &quiet)
+            let b = tester.windowHitTest(screenPoint: p, event: nil, passes: 1, trace: &traced)
+            #expect(a?.view == b?.view)
+        }
+        #expect(tester.quietHitTest(index.view(withId: "W")!, point: Point(300, 700)) == index.view(withId: "R"))
+    }
+}

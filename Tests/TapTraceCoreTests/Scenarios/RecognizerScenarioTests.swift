@@ -250,3 +250,23 @@ struct RecognizerScenarioTests {
         #expect(r.touchCalls.filter { !$0.hasPrefix("S.") } == ["S touchesBegan:withEvent:", "S touchesEnded:withEvent:"])
     }
 }
+
+/// GV8: the documented double-tap example, with and without delaysTouchesEnded.
+struct DocumentedDoubleTapTests {
+    static func scene(delaysEnded: Bool) -> String {
+        RecognizerScenarioTests.touchView(recognizers: #"{"id": "double", "class": "UITapGestureRecognizer", "numberOfTapsRequired": 2, "delaysTouchesEnded": \#(delaysEnded), "targets": [{"target": "VC", "action": "handleDouble:"}]}"#)
+    }
+
+    @Test func withDelaysTouchesEnded() throws {
+        let r = try Scenes.run(DocumentedDoubleTapTests.scene(delaysEnded: true), RecognizerScenarioTests.doubleTap)
+        #expect(r.touchCalls.filter { $0.hasPrefix("V ") } == ["V touchesBegan:withEvent:", "V touchesBegan:withEvent:",
+                                                                "V touchesCancelled:withEvent:", "V touchesCancelled:withEvent:"])
+    }
+
+    @Test func withoutDelaysTouchesEnded() throws {
+        let r = try Scenes.run(DocumentedDoubleTapTests.scene(delaysEnded: false), RecognizerScenarioTests.doubleTap)
+        #expect(r.touchCalls.filter { $0.hasPrefix("V ") } == ["V touchesBegan:withEvent:", "V touchesEnded:withEvent:",
+                                                                "V touchesBegan:withEvent:", "V touchesCancelled:withEvent:"])
+        #expect(r.actionNames == ["handleDouble:"])
+    }
+}

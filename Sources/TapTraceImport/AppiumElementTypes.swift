@@ -1,0 +1,54 @@
+import TapTraceCore
+
+/// XCUITest element types (`XCUIElementType…`, the element names of a WebDriverAgent page
+/// source) and the UIKit base each stands for. The accessibility tree only says what an element
+/// *is* to VoiceOver; the base is the UIKit class that usually produces that element.
+enum AppiumElementTypes {
+    static let prefix = "XCUIElementType"
+
+    /// The base for a type name without the prefix (`Button`); nil for types outside XCTest's
+    /// `XCUIElement.ElementType`. Cells take their base from the nearest Table or
+    /// CollectionView ancestor (`inCollectionView`).
+    static func base(of type: String, inCollectionView: Bool) -> ViewBase? {
+        if let base = bases[type] { return base }
+        if type == "Cell" { return inCollectionView ? .UICollectionViewCell : .UITableViewCell }
+        return plainViews.contains(type) ? .UIView : nil
+    }
+
+    static let bases: [String: ViewBase] = [
+        "Window": .UIWindow,
+        "Button": .UIButton,
+        "StaticText": .UILabel,
+        "Image": .UIImageView,
+        "TextField": .UITextField, "SecureTextField": .UITextField, "SearchField": .UITextField,
+        "TextView": .UITextView,
+        "Switch": .UISwitch, "Toggle": .UISwitch,
+        "Slider": .UISlider,
+        "Stepper": .UIStepper,
+        "SegmentedControl": .UISegmentedControl,
+        "PageIndicator": .UIPageControl,
+        "DatePicker": .UIControl,
+        "ScrollView": .UIScrollView,
+        "Table": .UITableView,
+        "CollectionView": .UICollectionView,
+    ]
+
+    /// Types that are containers with no behaviour of their own: with children they are
+    /// imported as pass-through (the accessibility tree's sibling order is reading order, not
+    /// z-order, so a container listed later must not hide the elements of an earlier sibling).
+    static let containers: Set<String> = ["Other", "Group", "Any", "LayoutArea", "LayoutItem"]
+
+    /// The other `XCUIElement.ElementType` cases: plain views here.
+    static let plainViews: Set<String> = [
+        "Any", "Other", "Application", "Group", "Sheet", "Drawer", "Alert", "Dialog",
+        "RadioButton", "RadioGroup", "CheckBox", "DisclosureTriangle", "PopUpButton", "ComboBox",
+        "MenuButton", "ToolbarButton", "Popover", "Keyboard", "Key", "NavigationBar", "TabBar",
+        "TabGroup", "Toolbar", "StatusBar", "TableRow", "TableColumn", "Outline", "OutlineRow",
+        "Browser", "ProgressIndicator", "ActivityIndicator", "Picker", "PickerWheel", "Link",
+        "Icon", "ScrollBar", "Menu", "MenuItem", "MenuBar", "MenuBarItem", "Map", "WebView",
+        "IncrementArrow", "DecrementArrow", "Timeline", "RatingIndicator", "ValueIndicator",
+        "SplitGroup", "Splitter", "RelevanceIndicator", "ColorWell", "HelpTag", "Matte", "DockItem",
+        "Ruler", "RulerMarker", "Grid", "LevelIndicator", "LayoutArea", "LayoutItem", "Handle",
+        "Tab", "TouchBar", "StatusItem",
+    ]
+}

@@ -1,0 +1,25 @@
+import TapTraceCore
+
+/// Input an importer cannot turn into a scene: where (1-based line and column of the input as
+/// given, including any `#` lines above the dump) and what. Never a partial scene.
+public struct ImportError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    public var message: String
+
+    public init(line: Int, column: Int, message: String) {
+        self.line = line; self.column = column; self.message = message
+    }
+
+    public var description: String { "line \(line), column \(column): \(message)" }
+
+    /// The problem document for the CLI (exit 2) and HTTP (422): type `import-syntax`, with
+    /// `line` and `column` set.
+    public var problem: Problem {
+        var p = Problem(type: "import-syntax", title: "Malformed import input", status: 422,
+                        detail: "Line \(line), column \(column): \(message).")
+        p.line = line
+        p.column = column
+        return p
+    }
+}

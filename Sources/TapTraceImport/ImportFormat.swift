@@ -1,0 +1,23 @@
+/// The dump formats the importers read, by the name the CLI and HTTP use
+/// (`taptrace import <name>`, `POST /v1/import/<name>`).
+public enum ImportFormat: String, Sendable, CaseIterable {
+    /// `-[UIView recursiveDescription]` text.
+    case recursiveDescription = "recursive-description"
+    /// Appium XCUITest driver (WebDriverAgent) page source XML.
+    case appium
+
+    /// The media type a request body of this format has.
+    public var mediaType: String {
+        switch self {
+        case .recursiveDescription: return "text/plain"
+        case .appium: return "application/xml"
+        }
+    }
+
+    public func parse(_ bytes: [UInt8]) throws(ImportError) -> ImportResult {
+        switch self {
+        case .recursiveDescription: return try RecursiveDescriptionParser.parse(bytes)
+        case .appium: return try AppiumSourceParser.parse(bytes)
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import TapTraceCore
+
+/// What an importer produced: a scene that passes `SceneValidator`, and what the dump did not
+/// say or the importer had to assume, in plain words.
+public struct ImportResult: Sendable {
+    public var scene: Scene
+    public var warnings: [String]
+
+    public init(scene: Scene, warnings: [String]) {
+        self.scene = scene; self.warnings = warnings
+    }
+
+    /// The scene document alone (`taptrace/scene@1`).
+    public func sceneJSON(indent: Int = 0) -> [UInt8] {
+        SceneEncoder.encode(scene, indent: indent)
+    }
+
+    /// `{"scene": <scene document>, "warnings": ["…", …]}`.
+    public func json(indent: Int = 0) -> [UInt8] {
+        var w = JSONWriter(indent: indent, reserving: 256 + scene.views.count * 96)
+        w.beginObject()
+        w.key("scene")
+        SceneEncoder.write(scene, to: &w)
+        w.key("warnings")
+        w.strings(warnings)
+        w.endObject()
+        return w.bytes
+    }
+}
