@@ -8,7 +8,8 @@ struct TapTraceCommand: ParsableCommand {
         commandName: "taptrace",
         abstract: "UIKit hit-testing and touch dispatch, off-device: why didn't my tap do what I expected?",
         version: TapTraceService.version,
-        subcommands: [ServeCommand.self, DispatchCommand.self, HitTestCommand.self, ExplainCommand.self, ImportCommand.self]
+        subcommands: [ServeCommand.self, HealthCommand.self, DispatchCommand.self, HitTestCommand.self, ExplainCommand.self,
+                      ImportCommand.self]
     )
 }
 

@@ -91,4 +91,24 @@ import Testing
         bad.waitUntilExit()
         #expect(bad.terminationStatus != 0)
     }
+
+    /// `taptrace health` (the Docker HEALTHCHECK): 0 while the server answers, 1 once it is gone.
+    @Test func healthCommandFollowsTheServer() throws {
+        func health(_ port: UInt16) throws -> Int32 {
+            let process = Process()
+            process.executableURL = try ServerProcess.binary()
+            process.arguments = ["health", "--port", String(port), "--timeout", "5"]
+            process.environment = ["TAPTRACE_HOST": "0.0.0.0"]
+            process.standardOutput = Pipe()
+            process.standardError = Pipe()
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        let server = try ServerProcess(database: ":memory:")
+        let port = server.port
+        #expect(try health(port) == 0)
+        server.stop()
+        #expect(try health(port) == 1)
+    }
 }

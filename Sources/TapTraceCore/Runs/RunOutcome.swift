@@ -144,7 +144,13 @@ public struct OutcomeDifference: Sendable, Hashable {
         self.field = field
         self.before = before
         self.after = after
-        self.text = "\(field): \(before ?? "(none)") → \(after ?? "(none)")"
+        // Chains are written with arrows, so "was …; now …" rather than "before → after".
+        switch (before, after) {
+        case (let b?, let a?): self.text = "\(field): was \(b); now \(a)"
+        case (nil, let a?): self.text = "\(field): now \(a)"
+        case (let b?, nil): self.text = "\(field): no longer \(b)"
+        case (nil, nil): self.text = "\(field): changed"
+        }
     }
 
     public func write(to w: inout JSONWriter) {

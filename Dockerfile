@@ -1,0 +1,49 @@
+# TapTrace service image.
+#
+#   docker build -t taptrace .
+#   docker run -p 8080:8080 -v taptrace-data:/data taptrace
+#
+# Build stage: the Swift 6 toolchain on Debian bookworm, with the C libraries' headers. The Swift
+# standard library and Foundation are linked statically, so the runtime image needs no toolchain.
+FROM swift:6.3-bookworm AS build
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libmicrohttpd-dev libsqlite3-dev pkg-config \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+# Dependencies first, so that editing the sources does not re-fetch them.
+COPY Package.swift ./
+RUN swift package resolve
+# Tests come along only because the manifest declares the test targets (SwiftPM refuses a
+# target without its folder); the build below compiles the `taptrace` product alone.
+COPY Sources ./Sources
+COPY Tests ./Tests
+COPY migrations ./migrations
+COPY openapi.yaml ./
+RUN swift build -c release --static-swift-stdlib --product taptrace \
+ && install -D "$(swift build -c release --show-bin-path)/taptrace" /out/taptrace
+
+# Runtime stage: Debian slim with the two shared C libraries the binary links.
+FROM debian:bookworm-slim
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libmicrohttpd12 libsqlite3-0 ca-certificates \
+ && rm -rf /var/lib/apt/lists/* \
+ && groupadd --system --gid 10001 taptrace \
+ && useradd --system --uid 10001 --gid taptrace --home-dir /data --shell /usr/sbin/nologin taptrace \
+ && mkdir -p /data && chown taptrace:taptrace /data
+COPY --from=build /out/taptrace /usr/local/bin/taptrace
+COPY examples /usr/share/taptrace/examples
+
+# The database lives on a volume; the server listens on all interfaces inside the container.
+ENV TAPTRACE_DB=/data/taptrace.sqlite \
+    TAPTRACE_HOST=0.0.0.0 \
+    TAPTRACE_PORT=8080
+VOLUME ["/data"]
+WORKDIR /data
+USER taptrace
+EXPOSE 8080
+# `taptrace health` asks GET /health on the configured port (no curl in the image).
+HEALTHCHECK --interval=30s --timeout=5s --start-period=5s --retries=3 CMD ["taptrace", "health"]
+# SIGTERM (docker stop) finishes the requests in flight, then exits.
+STOPSIGNAL SIGTERM
+ENTRYPOINT ["taptrace"]
+CMD ["serve"]
