@@ -16,15 +16,39 @@ extension TapTraceService {
         router.post("/v1/scenes/{id}/dispatch", handler: handler { [self] request, parameters in
             let id = try Self.requireSceneID(parameters["id"])
             let body = try StoredDispatchBody(try JSONBody.tape(of: request))
-            let version = try resolveVersion(sceneID: id, requested: body.version)
-            let index = try versionIndex(sceneID: id, version: version, pointer: body.version == nil ? nil : "/version")
-            let result = TapTrace.dispatch(index, records: body.records, until: body.touches.until, knobs: body.knobs)
-            let resultBytes = ResultEncoder.encode(result)
-            let run = try store.insertRun(RunColumns.newRun(sceneID: id, version: version, request: body.storedRequest,
-                                                            result: result, resultBytes: resultBytes))
-            var response = HTTPResponse.jsonBytes(Representations.result(resultBytes, run: run.summary), status: 201)
-            response.headers["Location"] = "/v1/runs/\(run.id)"
-            return response
+            var attempt = 0
+            while true {
+                // "The latest version" as last seen (LatestVersions), confirmed when the run is
+                // written; a newer version written meanwhile makes the dispatch run again.
+                let version: Int
+                if let requested = body.version {
+                    version = requested
+                } else if let known = latestVersions.get(id) {
+                    version = known
+                } else {
+                    version = try store.latestVersion(sceneID: id)
+                    latestVersions.set(id, version)
+                }
+                let index = try versionIndex(sceneID: id, version: version, pointer: body.version == nil ? nil : "/version")
+                let result = TapTrace.dispatch(index, records: body.records, until: body.touches.until, knobs: body.knobs)
+                let resultBytes = ResultEncoder.encode(result)
+                let run: RunRecord
+                do {
+                    run = try store.insertRun(RunColumns.newRun(sceneID: id, version: version, request: body.storedRequest,
+                                                                result: result, resultBytes: resultBytes),
+                                              requireLatest: body.version == nil)
+                } catch StoreError.conflict(_, _, let actual) where attempt < 3 {
+                    latestVersions.set(id, actual)
+                    attempt += 1
+                    continue
+                } catch StoreError.sceneNotFound(let missing) {
+                    latestVersions.remove(missing)
+                    throw StoreError.sceneNotFound(sceneID: missing)
+                }
+                var response = HTTPResponse.jsonBytes(Representations.result(resultBytes, run: run.summary), status: 201)
+                response.headers["Location"] = "/v1/runs/\(run.id)"
+                return response
+            }
         })
 
         router.post("/v1/scenes/{id}/hit-test", handler: handler { [self] request, parameters in

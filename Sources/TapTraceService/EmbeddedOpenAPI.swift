@@ -321,6 +321,13 @@ paths:
               parameters: { a: "$response.body#/run/id", b: "$response.body#/run/id" }
         "400": { $ref: "#/components/responses/MalformedJSON" }
         "404": { $ref: "#/components/responses/NotFound" }
+        "409":
+          description: |
+            No version named and the scene kept getting new versions while the run was being
+            stored (it is run again against the newest version up to three times).
+          content:
+            application/problem+json:
+              schema: { $ref: "#/components/schemas/Problem" }
         "413": { $ref: "#/components/responses/TooLarge" }
         "415": { $ref: "#/components/responses/UnsupportedMediaType" }
         "422": { $ref: "#/components/responses/Invalid" }

@@ -11,6 +11,7 @@ extension TapTraceService {
             let document = try SceneDocument(request)
             let stored = try store.createScene(name: document.scene.name, content: document.content)
             scenes.put(StoredSceneKey(sceneID: stored.scene.id, version: 1), document.index)
+            latestVersions.set(stored.scene.id, 1)
             var response = HTTPResponse.jsonBytes(Representations.scene(stored, includeDocument: false), status: 201)
             response.headers["Location"] = "/v1/scenes/\(stored.scene.id)"
             response.headers["ETag"] = Self.etag(stored.version.version)
@@ -40,6 +41,7 @@ extension TapTraceService {
             let stored = try store.addVersion(sceneID: id, name: document.scene.name, content: document.content,
                                               expectedCurrentVersion: expected)
             scenes.put(StoredSceneKey(sceneID: id, version: stored.version.version), document.index)
+            latestVersions.set(id, stored.version.version)
             var response = HTTPResponse.jsonBytes(Representations.scene(stored, includeDocument: false))
             response.headers["Location"] = "/v1/scenes/\(id)"
             response.headers["ETag"] = Self.etag(stored.version.version)
@@ -50,6 +52,7 @@ extension TapTraceService {
             let id = try Self.requireSceneID(parameters["id"])
             try store.deleteScene(id: id)
             scenes.removeAll { $0.sceneID == id }
+            latestVersions.remove(id)
             return .empty(status: 204)
         })
 

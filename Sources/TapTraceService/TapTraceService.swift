@@ -20,6 +20,7 @@ public final class TapTraceService: Sendable {
     public let store: TraceStore
     let scenes: SceneCache<StoredSceneKey>
     let statelessScenes: SceneCache<SceneBytes>
+    let latestVersions = LatestVersions()
     /// Where unexpected failures (500s) are reported; the client gets no internals.
     let errorLog: @Sendable (String) -> Void
 

@@ -246,9 +246,34 @@ public final class TraceStore: Sendable {
     ///   ``StoreError/versionNotFound(sceneID:version:)`` when the version does not exist.
     @discardableResult
     public func insertRun(_ run: NewRun) throws -> RunRecord {
+        try insertRun(run, requireLatest: false)
+    }
+
+    /// Records a run only if its version is still the scene's latest.
+    ///
+    /// For callers that ran the touches against "the latest version" as they last knew it
+    /// (the service keeps that number in memory instead of asking the database on every
+    /// request): the check happens inside the write transaction, so a newer version written
+    /// meanwhile, by this process or another one, is never missed.
+    ///
+    /// - Throws: ``StoreError/conflict(sceneID:expectedVersion:actualVersion:)`` when the scene
+    ///   has a newer version (nothing is written; run again against `actualVersion`), or as
+    ///   ``insertRun(_:)``.
+    public func insertRun(_ run: NewRun, requireLatest: Bool) throws -> RunRecord {
         guard run.actionCount >= 0 else { throw StoreError.invalidArgument("actionCount must not be negative") }
         return try write { db, now in
-            try Self.requireVersion(db, run.sceneID, run.sceneVersion)
+            // Versions are 1...latest_version (appended, never removed one by one), so the
+            // scene's latest version alone tells whether the run's version exists.
+            guard
+                let latest = try Int.fetchOne(
+                    db.cachedStatement(sql: "SELECT latest_version FROM scenes WHERE id = ?"), arguments: [run.sceneID])
+            else { throw StoreError.sceneNotFound(sceneID: run.sceneID) }
+            guard (1...latest).contains(run.sceneVersion) else {
+                throw StoreError.versionNotFound(sceneID: run.sceneID, version: run.sceneVersion)
+            }
+            if requireLatest, run.sceneVersion != latest {
+                throw StoreError.conflict(sceneID: run.sceneID, expectedVersion: run.sceneVersion, actualVersion: latest)
+            }
             return try Self.insertRunRow(db, run, now: now)
         }
     }

@@ -132,4 +132,25 @@ import Testing
             try client.call("POST", "/v1/scenes/\(id)/hit-test", json: ["point": [1, 2], "version": 3]).problem(422)
         }
     }
+
+    /// Stored dispatch remembers each scene's latest version instead of reading it per request;
+    /// a version added by another server on the same database must still be the one used.
+    @Test func aVersionAddedByAnotherProcessIsUsedAtOnce() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let a = try ServerProcess(database: directory.databasePath)
+        defer { a.stop() }
+        let b = try ServerProcess(database: directory.databasePath)
+        defer { b.stop() }
+        let clientA = try a.client(), clientB = try b.client()
+        let id = try clientA.createScene(try Fixtures.checkoutScene())
+        #expect(try clientA.storeDispatch(id).object("run")?.int("sceneVersion") == 1)  // A now knows "latest = 1"
+        #expect(try clientB.call("PUT", "/v1/scenes/\(id)", body: try Fixtures.checkoutV2Scene()).status == 200)
+        let after = try clientA.storeDispatch(id)
+        #expect(after.object("run")?.int("sceneVersion") == 2)
+        #expect(after.object("firstResponder")?.string("id") == "card")
+        // And a scene deleted elsewhere is gone for A too.
+        #expect(try clientB.call("DELETE", "/v1/scenes/\(id)").status == 204)
+        try clientA.call("POST", "/v1/scenes/\(id)/dispatch", json: try Fixtures.storedDispatchBody()).problem(404)
+    }
 }

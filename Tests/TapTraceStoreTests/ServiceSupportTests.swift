@@ -59,3 +59,27 @@ struct ServiceSupportTests {
         }
     }
 }
+
+@Suite("Insert run against the latest version")
+struct RequireLatestTests {
+    @Test("requireLatest refuses a run of a version that is no longer the latest, and writes nothing",
+          arguments: Backend.allCases)
+    func requireLatest(_ backend: Backend) throws {
+        try withStore(backend) { store, _ in
+            let id = try store.createScene(name: nil, content: content("one")).scene.id
+            #expect(try store.insertRun(newRun(id), requireLatest: true).sceneVersion == 1)
+            try store.addVersion(sceneID: id, content: content("two"))
+            #expect(throws: StoreError.conflict(sceneID: id, expectedVersion: 1, actualVersion: 2)) {
+                try store.insertRun(newRun(id), requireLatest: true)
+            }
+            #expect(try rowCount(store, "runs") == 1)
+            // Without the requirement an older version is fine; a missing one is not.
+            #expect(try store.insertRun(newRun(id), requireLatest: false).sceneVersion == 1)
+            #expect(throws: StoreError.versionNotFound(sceneID: id, version: 3)) {
+                try store.insertRun(newRun(id, version: 3), requireLatest: true)
+            }
+            #expect(throws: StoreError.versionNotFound(sceneID: id, version: 0)) { try store.insertRun(newRun(id, version: 0)) }
+            #expect(throws: StoreError.sceneNotFound(sceneID: "scn_nope")) { try store.insertRun(newRun("scn_nope"), requireLatest: true) }
+        }
+    }
+}
