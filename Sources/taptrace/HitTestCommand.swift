@@ -11,12 +11,8 @@ func loadScene(_ path: String) throws -> SceneIndex {
     }
 }
 
-struct HitTestCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "hit-test",
-        abstract: "Hit-test one screen point: the window, the hit-test view, its path and the hit-test trace."
-    )
-
+/// A scene, a screen point and knob overrides: what `hit-test` and `explain` share.
+struct ScenePointArguments: ParsableArguments {
     @Argument(help: "The scene document, or - for standard input.")
     var scene: String
     @Argument(help: "x in screen points.") var x: Double
@@ -28,12 +24,23 @@ struct HitTestCommand: ParsableCommand {
     @Flag(help: "Indent the JSON output.")
     var pretty = false
 
+    var point: Point { Point(x, y) }
+}
+
+struct HitTestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hit-test",
+        abstract: "Hit-test one screen point: the window, the hit-test view, its path and the hit-test trace."
+    )
+
+    @OptionGroup var input: ScenePointArguments
+
     func run() throws {
         try Output.guarded {
-            let index = try loadScene(scene)
-            let knobs = try KnobArguments.parse(knob)
-            let report = HitTestReport.run(index, point: Point(x, y), knobs: knobs)
-            Output.write(report.json(indent: pretty ? 2 : 0))
+            let index = try loadScene(input.scene)
+            let knobs = try KnobArguments.parse(input.knob)
+            let report = HitTestReport.run(index, point: input.point, knobs: knobs)
+            Output.write(report.json(indent: input.pretty ? 2 : 0))
         }
     }
 }
@@ -44,35 +51,26 @@ struct ExplainCommand: ParsableCommand {
         abstract: "Why is (or isn't) a view the hit-test view for a point? Reasons with rule ids."
     )
 
-    @Argument(help: "The scene document, or - for standard input.")
-    var scene: String
-    @Argument(help: "x in screen points.") var x: Double
-    @Argument(help: "y in screen points.") var y: Double
+    @OptionGroup var input: ScenePointArguments
 
     @Option(help: "The id of the view (or recognizer) in question.")
     var target: String
 
-    @Option(help: "Knob overrides as name=value.")
-    var knob: [String] = []
-
     @Flag(help: "Print the reasons as text instead of JSON.")
     var text = false
 
-    @Flag(help: "Indent the JSON output.")
-    var pretty = false
-
     func run() throws {
         try Output.guarded {
-            let index = try loadScene(scene)
-            let knobs = try KnobArguments.parse(knob)
+            let index = try loadScene(input.scene)
+            let knobs = try KnobArguments.parse(input.knob)
             let explanation: Explanation
             do throws(ValidationIssue) {
-                explanation = try Explainer.explain(index, point: Point(x, y), target: target, knobs: knobs)
+                explanation = try Explainer.explain(index, point: input.point, target: target, knobs: knobs)
             } catch let issue {
                 throw CLIFailure(Problem(type: "validation", title: "Invalid request", status: 422,
                                          detail: issue.message, errors: [issue]))
             }
-            if text { Output.write(explanation.text()) } else { Output.write(explanation.json(indent: pretty ? 2 : 0)) }
+            if text { Output.write(explanation.text()) } else { Output.write(explanation.json(indent: input.pretty ? 2 : 0)) }
         }
     }
 }
