@@ -38,6 +38,13 @@ export function alignedRows(comparison, traceA, traceB) {
   return rows;
 }
 
+/** A difference's value as the service wrote it; state lists counted ("changed ×2000"). */
+function readable(field, value) {
+  if (value === null || value === undefined) return "(none)";
+  if (/\.states$/.test(field)) return stateRuns(String(value).split(", "));
+  return String(value);
+}
+
 export class CompareView {
   constructor(panel, { navigate }) {
     this.panel = panel;
@@ -70,10 +77,15 @@ export class CompareView {
     replace(this.panel,
       h("h2", { id: "compare-heading" }, "Compare two runs"),
       h("p", { class: `verdict ${comparison.identical ? "same" : "different"}`, id: "compare-verdict" }, verdict),
-      comparison.differences.length ? h("table", { class: "differences-table", id: "compare-differences" },
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "what"), h("th", { scope: "col" }, "A"), h("th", { scope: "col" }, "B"))),
-        h("tbody", {}, comparison.differences.map((d) => h("tr", {},
-          h("th", { scope: "row" }, d.field), h("td", { class: "removed" }, d.before ?? "(none)"), h("td", { class: "inserted" }, d.after ?? "(none)"))))) : null,
+      comparison.differences.length ? [
+        h("h3", {}, `Outcome differences (${comparison.differences.length})`),
+        h("div", { class: "differences-box", tabindex: 0, role: "region", "aria-label": "Outcome differences" },
+          h("table", { class: "differences-table", id: "compare-differences" },
+            h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "what"), h("th", { scope: "col" }, "A"), h("th", { scope: "col" }, "B"))),
+            h("tbody", {}, comparison.differences.map((d) => h("tr", {},
+              h("th", { scope: "row" }, d.field),
+              h("td", { class: "removed" }, readable(d.field, d.before)),
+              h("td", { class: "inserted" }, readable(d.field, d.after)))))))] : null,
       h("div", { class: "side-by-side" },
         this.column("A", runA, runB, link),
         this.column("B", runB, runA, link)),

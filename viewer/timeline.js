@@ -4,12 +4,15 @@
 import { h } from "./dom.js";
 import { stateRuns, time } from "./format.js";
 
-/** The run's time span: from 0 to its last trace entry or input event (at least 1 ms). */
+/**
+ * The run's time span: from 0 to a little past its last trace entry or input event, so that
+ * what happens at the very end (a tap recognized as the finger lifts) still has room to show.
+ */
 export function timeSpan(result) {
   let end = 0;
   for (const e of result.trace ?? []) if (e.t > end) end = e.t;
   for (const e of result.input?.events ?? []) if (e.t > end) end = e.t;
-  return Math.max(end, 0.001);
+  return Math.max(end * 1.08, end + 0.01);
 }
 
 /** Segments [{state, from, to, reason}] of one recognizer; repeated states merge into one. */

@@ -439,6 +439,13 @@ export function alignedRows(comparison, traceA, traceB) {
   return rows;
 }
 
+/** A difference's value as the service wrote it; state lists counted ("changed ×2000"). */
+function readable(field, value) {
+  if (value === null || value === undefined) return "(none)";
+  if (/\.states$/.test(field)) return stateRuns(String(value).split(", "));
+  return String(value);
+}
+
 export class CompareView {
   constructor(panel, { navigate }) {
     this.panel = panel;
@@ -471,10 +478,15 @@ export class CompareView {
     replace(this.panel,
       h("h2", { id: "compare-heading" }, "Compare two runs"),
       h("p", { class: `verdict ${comparison.identical ? "same" : "different"}`, id: "compare-verdict" }, verdict),
-      comparison.differences.length ? h("table", { class: "differences-table", id: "compare-differences" },
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "what"), h("th", { scope: "col" }, "A"), h("th", { scope: "col" }, "B"))),
-        h("tbody", {}, comparison.differences.map((d) => h("tr", {},
-          h("th", { scope: "row" }, d.field), h("td", { class: "removed" }, d.before ?? "(none)"), h("td", { class: "inserted" }, d.after ?? "(none)"))))) : null,
+      comparison.differences.length ? [
+        h("h3", {}, `Outcome differences (${comparison.differences.length})`),
+        h("div", { class: "differences-box", tabindex: 0, role: "region", "aria-label": "Outcome differences" },
+          h("table", { class: "differences-table", id: "compare-differences" },
+            h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "what"), h("th", { scope: "col" }, "A"), h("th", { scope: "col" }, "B"))),
+            h("tbody", {}, comparison.differences.map((d) => h("tr", {},
+              h("th", { scope: "row" }, d.field),
+              h("td", { class: "removed" }, readable(d.field, d.before)),
+              h("td", { class: "inserted" }, readable(d.field, d.after)))))))] : null,
       h("div", { class: "side-by-side" },
         this.column("A", runA, runB, link),
         this.column("B", runB, runA, link)),
@@ -1573,12 +1585,15 @@ export class Tabs {
 import { h } from "./dom.js";
 import { stateRuns, time } from "./format.js";
 
-/** The run's time span: from 0 to its last trace entry or input event (at least 1 ms). */
+/**
+ * The run's time span: from 0 to a little past its last trace entry or input event, so that
+ * what happens at the very end (a tap recognized as the finger lifts) still has room to show.
+ */
 export function timeSpan(result) {
   let end = 0;
   for (const e of result.trace ?? []) if (e.t > end) end = e.t;
   for (const e of result.input?.events ?? []) if (e.t > end) end = e.t;
-  return Math.max(end, 0.001);
+  return Math.max(end * 1.08, end + 0.01);
 }
 
 /** Segments [{state, from, to, reason}] of one recognizer; repeated states merge into one. */
@@ -2067,7 +2082,7 @@ legend { padding: 0; }
 
 .run-header { border-bottom: 1px solid var(--line); padding-bottom: 6px; }
 .run-meta { color: var(--muted); font-size: 13px; }
-.run-grid { display: grid; grid-template-columns: minmax(180px, 1fr) 2fr; gap: 16px; }
+.run-grid { display: grid; grid-template-columns: minmax(220px, 1fr) 1.5fr; gap: 16px; }
 .chain { margin: 0; padding-left: 22px; }
 .chain li { padding: 1px 0; }
 .chain .class, .role, .via, .events { color: var(--muted); font-size: 12px; }
@@ -2157,7 +2172,9 @@ thead th { color: var(--muted); font-weight: 600; border-bottom: 1px solid var(-
 .replay { border-top: 1px solid var(--line); margin-top: 12px; padding-top: 4px; }
 .replay-table tr.changed td { background: #fff7ed; }
 .differences { margin: 0; padding-left: 16px; }
-.differences-table { margin: 8px 0; width: 100%; table-layout: fixed; }
+.differences-box { max-height: 210px; overflow: auto; border: 1px solid var(--line); border-radius: 4px; margin-bottom: 10px; }
+.differences-table { width: 100%; table-layout: fixed; }
+.differences-table thead th { position: sticky; top: 0; background: var(--panel); }
 .differences-table th[scope=row] { width: 28%; word-break: break-all; }
 .differences-table td { word-break: break-word; }
 td.removed { background: #fef2f2; }
