@@ -71,7 +71,11 @@ export class SceneCanvas {
         const matrix = `matrix(${v.toScreen.join(" ")})`;
         const [bx, by, bw, bh] = v.bounds;
         group.append(s("rect", { class: "box", x: bx, y: by, width: bw, height: bh, transform: matrix }));
-        const captions = this.captions(v);
+        // A view that exactly covers its superview (a root view, a full-screen scroll view)
+        // would print its id over the superview's: its id is in the tooltip instead.
+        const parent = v.superview ? this.byId.get(v.superview) : null;
+        const covers = parent?.quad && v.quad && v.quad.every((p, i) => p[0] === parent.quad[i][0] && p[1] === parent.quad[i][1]);
+        const captions = this.captions(v, { withId: !covers });
         if (captions) group.append(s("g", { class: "captions", transform: matrix }, captions));
         if (v.clipsToBounds) {
           const clipId = `clip-${++clipCount}`;
@@ -116,10 +120,10 @@ export class SceneCanvas {
   }
 
   /** The id in a corner and the label (a button's title) in the middle, when there is room. */
-  captions(v) {
+  captions(v, { withId }) {
     const [bx, by, bw, bh] = v.bounds;
     const parts = [];
-    if (bw >= 36 && bh >= 12) parts.push(s("text", { class: "caption-id", x: bx + 3, y: by + 9 }, v.id));
+    if (withId && bw >= 36 && bh >= 12) parts.push(s("text", { class: "caption-id", x: bx + 3, y: by + 9 }, v.id));
     if (v.label && bw >= 24 && bh >= 16) {
       parts.push(s("text", { class: "caption-label", x: bx + bw / 2, y: by + bh / 2 + 4, "text-anchor": "middle" }, v.label));
     }

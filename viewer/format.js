@@ -72,3 +72,12 @@ export function point(p) {
 export function round(n) {
   return Math.round(n * 10) / 10;
 }
+
+/** An outcome difference (compare, replay) in one line; state lists counted, not spelled out. */
+export function differenceText(d) {
+  if (/\.states$/.test(d.field)) {
+    const states = (v) => (v == null ? "(none)" : stateRuns(String(v).split(", ")));
+    return `${d.field}: ${states(d.before)} → ${states(d.after)}`;
+  }
+  return d.text;
+}

@@ -4,7 +4,10 @@
 import { h, replace } from "./dom.js";
 import { api } from "./api.js";
 import { problemView } from "./problems.js";
-import { when } from "./format.js";
+import { differenceText, when } from "./format.js";
+
+/** A replayed run lists this many differences; the comparison has them all. */
+const SHOWN_DIFFERENCES = 8;
 
 export class HistoryPanel {
   constructor(panel, { navigate }) {
@@ -118,7 +121,9 @@ export class HistoryPanel {
         h("td", {}, h("a", { href: `/?run=${r.original}`, onclick: (e) => { e.preventDefault(); this.navigate({ run: r.original }); } }, r.original)),
         h("td", {}, h("a", { href: `/?run=${r.replayed}`, onclick: (e) => { e.preventDefault(); this.navigate({ run: r.replayed }); } }, r.replayed)),
         h("td", {}, r.changed ? "changed" : "same"),
-        h("td", {}, r.differences.length ? h("ul", { class: "differences" }, r.differences.map((d) => h("li", {}, d.text))) : "—"),
+        h("td", {}, r.differences.length ? h("ul", { class: "differences" },
+          r.differences.slice(0, SHOWN_DIFFERENCES).map((d) => h("li", {}, differenceText(d))),
+          r.differences.length > SHOWN_DIFFERENCES ? h("li", { class: "muted" }, `…and ${r.differences.length - SHOWN_DIFFERENCES} more: compare the two runs`) : null) : "—"),
         h("td", {}, h("a", { href: `/?compare=${r.original},${r.replayed}`,
           onclick: (e) => { e.preventDefault(); this.navigate({ compare: `${r.original},${r.replayed}` }); } }, "compare"))));
       replace(this.replayOutput,

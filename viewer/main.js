@@ -76,7 +76,7 @@ async function showScene(id, version) {
   const geometry = await api.geometry(id, version);
   const versions = (await api.versions(id)).items;
   Object.assign(state, { sceneId: id, version: geometry.sceneVersion, sceneName: geometry.name, geometry, versions });
-  byId("canvas-empty")?.remove();
+  document.getElementById("canvas-empty")?.remove();
   canvas.show(geometry);
   sidebar.setCurrent(id, geometry.sceneVersion, versions);
   touchPanel.setScene(id, geometry.sceneVersion);

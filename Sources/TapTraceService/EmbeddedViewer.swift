@@ -149,7 +149,11 @@ export class SceneCanvas {
         const matrix = `matrix(${v.toScreen.join(" ")})`;
         const [bx, by, bw, bh] = v.bounds;
         group.append(s("rect", { class: "box", x: bx, y: by, width: bw, height: bh, transform: matrix }));
-        const captions = this.captions(v);
+        // A view that exactly covers its superview (a root view, a full-screen scroll view)
+        // would print its id over the superview's: its id is in the tooltip instead.
+        const parent = v.superview ? this.byId.get(v.superview) : null;
+        const covers = parent?.quad && v.quad && v.quad.every((p, i) => p[0] === parent.quad[i][0] && p[1] === parent.quad[i][1]);
+        const captions = this.captions(v, { withId: !covers });
         if (captions) group.append(s("g", { class: "captions", transform: matrix }, captions));
         if (v.clipsToBounds) {
           const clipId = `clip-${++clipCount}`;
@@ -194,10 +198,10 @@ export class SceneCanvas {
   }
 
   /** The id in a corner and the label (a button's title) in the middle, when there is room. */
-  captions(v) {
+  captions(v, { withId }) {
     const [bx, by, bw, bh] = v.bounds;
     const parts = [];
-    if (bw >= 36 && bh >= 12) parts.push(s("text", { class: "caption-id", x: bx + 3, y: by + 9 }, v.id));
+    if (withId && bw >= 36 && bh >= 12) parts.push(s("text", { class: "caption-id", x: bx + 3, y: by + 9 }, v.id));
     if (v.label && bw >= 24 && bh >= 16) {
       parts.push(s("text", { class: "caption-label", x: bx + bw / 2, y: by + bh / 2 + 4, "text-anchor": "middle" }, v.label));
     }
@@ -776,6 +780,15 @@ export function round(n) {
   return Math.round(n * 10) / 10;
 }
 
+/** An outcome difference (compare, replay) in one line; state lists counted, not spelled out. */
+export function differenceText(d) {
+  if (/\.states$/.test(d.field)) {
+    const states = (v) => (v == null ? "(none)" : stateRuns(String(v).split(", ")));
+    return `${d.field}: ${states(d.before)} → ${states(d.after)}`;
+  }
+  return d.text;
+}
+
 """#),
         ("gestures.js", "text/javascript; charset=utf-8", #"""
 // Turns a pointer on the canvas into a touches document (contract §2): a click is a tap, a
@@ -876,7 +889,10 @@ export class GestureRecorder {
 import { h, replace } from "./dom.js";
 import { api } from "./api.js";
 import { problemView } from "./problems.js";
-import { when } from "./format.js";
+import { differenceText, when } from "./format.js";
+
+/** A replayed run lists this many differences; the comparison has them all. */
+const SHOWN_DIFFERENCES = 8;
 
 export class HistoryPanel {
   constructor(panel, { navigate }) {
@@ -990,7 +1006,9 @@ export class HistoryPanel {
         h("td", {}, h("a", { href: `/?run=${r.original}`, onclick: (e) => { e.preventDefault(); this.navigate({ run: r.original }); } }, r.original)),
         h("td", {}, h("a", { href: `/?run=${r.replayed}`, onclick: (e) => { e.preventDefault(); this.navigate({ run: r.replayed }); } }, r.replayed)),
         h("td", {}, r.changed ? "changed" : "same"),
-        h("td", {}, r.differences.length ? h("ul", { class: "differences" }, r.differences.map((d) => h("li", {}, d.text))) : "—"),
+        h("td", {}, r.differences.length ? h("ul", { class: "differences" },
+          r.differences.slice(0, SHOWN_DIFFERENCES).map((d) => h("li", {}, differenceText(d))),
+          r.differences.length > SHOWN_DIFFERENCES ? h("li", { class: "muted" }, `…and ${r.differences.length - SHOWN_DIFFERENCES} more: compare the two runs`) : null) : "—"),
         h("td", {}, h("a", { href: `/?compare=${r.original},${r.replayed}`,
           onclick: (e) => { e.preventDefault(); this.navigate({ compare: `${r.original},${r.replayed}` }); } }, "compare"))));
       replace(this.replayOutput,
@@ -1188,7 +1206,7 @@ async function showScene(id, version) {
   const geometry = await api.geometry(id, version);
   const versions = (await api.versions(id)).items;
   Object.assign(state, { sceneId: id, version: geometry.sceneVersion, sceneName: geometry.name, geometry, versions });
-  byId("canvas-empty")?.remove();
+  document.getElementById("canvas-empty")?.remove();
   canvas.show(geometry);
   sidebar.setCurrent(id, geometry.sceneVersion, versions);
   touchPanel.setScene(id, geometry.sceneVersion);

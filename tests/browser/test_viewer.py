@@ -158,7 +158,8 @@ def store_fixtures(server):
     expect(len(large["trace"]) >= LARGE_TRACE, f"the drag made only {len(large['trace'])} trace entries")
     server.call("PUT", f"/v1/scenes/{sid}", example("checkout-v2.scene.json"))
     geometry = server.call("GET", f"/v1/scenes/{sid}/geometry?version=1")
-    return {"scene": sid, "tap": tap, "large": large, "geometry": geometry}
+    overlay = server.call("POST", "/v1/scenes", example("overlay.scene.json"))["id"]
+    return {"scene": sid, "tap": tap, "large": large, "geometry": geometry, "overlay": overlay}
 
 
 # ---------------------------------------------------------------- checks
@@ -227,6 +228,16 @@ def check_tap(browser, server, f):
     expect(browser.find("#run-first-responder").text == "buyButton", "the tap hit the button")
     expect("buyTapped:" in browser.find("#run-actions").text, "the button's action was sent")
     browser.screenshot("03-tap-run")
+
+    # Another scene from the sidebar replaces the canvas; Back brings the run back.
+    browser.find(f'#scene-list a[data-scene="{f["overlay"]}"]').click()
+    browser.wait(lambda d: browser.finds('g.view[data-id="gradientOverlay"]'), "the overlay scene drawn")
+    expect(len(browser.finds("g.view")) == 4 and not browser.finds('g.view[data-id="buyButton"]'), "only the overlay scene is drawn")
+    expect(f"scene={f['overlay']}" in browser.driver.current_url, "the address names the scene")
+    browser.driver.back()
+    browser.wait(lambda d: browser.finds('g.view[data-id="buyButton"]') and browser.finds("#run-heading")
+                 and browser.find("#run-heading").text.endswith(new_id), "the run again after Back")
+    expect("hl-first" in browser.find('g.view[data-id="buyButton"]').get_attribute("class"), "its highlights restored")
 
 
 def layout_snapshot(browser):
