@@ -202,6 +202,7 @@ def check_run(browser, server, f):
     browser.wait(lambda d: "cardTap is highlighted on the canvas (as card)" in browser.find("#trace-detail").text,
                  "the entry's detail")
     expect([g.get_attribute("data-id") for g in browser.finds("g.view.hl-focus")] == ["card"], "receiver highlighted")
+    f["small-layout"] = layout_snapshot(browser)
     browser.screenshot("01-run")
 
 
@@ -262,6 +263,11 @@ def check_large(browser, server, f):
     expect(0 < len(rows) < 120, f"{len(rows)} rows in the DOM for {total} entries (not virtualized?)")
     before = layout_snapshot(browser)
     expect(before["page"] == [WIDTH, HEIGHT], f"the page itself scrolls: {before['page']}")
+    small = f.get("small-layout")
+    if small:
+        # The trace's box is the same for 46 entries and for 10,000: the size never jumps.
+        expect(before["list"][2:] == small["list"][2:] and before["detail"][2:] == small["detail"][2:],
+               f"the trace box changed size: {small['list']} → {before['list']}")
 
     trace = browser.find("#trace-list")
     trace.click()
