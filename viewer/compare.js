@@ -105,7 +105,9 @@ export class CompareView {
 
   column(name, run, other, link) {
     const r = run.result, o = other.result;
-    const chainDiff = (r.responderChain ?? []).map((item, i) => (o.responderChain ?? [])[i]?.id !== item.id);
+    // Chains share their tails (window, application, delegate); what differs is who is in one
+    // and not the other.
+    const chainDiff = unmatched(r.responderChain ?? [], o.responderChain ?? [], (x) => `${x.id}|${x.role}`);
     const actionKey = (x) => `${x.action}|${x.sender}|${x.target}|${x.via}`;
     const actionDiff = unmatched(r.actions ?? [], o.actions ?? [], actionKey);
     const otherStates = new Map((o.recognizers ?? []).map((x) => [x.id, stateRuns(x.states)]));
