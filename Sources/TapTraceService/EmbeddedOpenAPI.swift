@@ -37,6 +37,8 @@ tags:
     description: Stored dispatches, history, comparison and replay.
   - name: system
     description: Health and this document.
+  - name: viewer
+    description: The trace viewer, an offline single page served from the binary.
 
 paths:
   /health:
@@ -64,6 +66,62 @@ paths:
           content:
             application/yaml:
               schema: { type: string }
+
+  /:
+    get:
+      tags: [viewer]
+      operationId: getViewer
+      summary: The trace viewer
+      description: |
+        An offline single page (HTML, CSS and JavaScript modules compiled into the binary; no
+        CDN) that works against this API. Deep links are read by the page itself:
+        `/?scene=ID[&version=N]`, `/?run=ID`, `/?compare=A,B`. `HEAD` is answered too.
+      parameters:
+        - $ref: "#/components/parameters/IfNoneMatch"
+      responses:
+        "200":
+          description: The page. `Content-Security-Policy` allows nothing but this origin.
+          headers:
+            ETag: { $ref: "#/components/headers/ContentETag" }
+            Cache-Control: { $ref: "#/components/headers/NoCache" }
+            Content-Security-Policy:
+              description: "`default-src 'self'` and stricter: no inline script, no other origin."
+              schema: { type: string }
+          content:
+            text/html:
+              schema: { type: string }
+        "304": { $ref: "#/components/responses/NotModified" }
+
+  /viewer/{file}:
+    parameters:
+      - name: file
+        in: path
+        required: true
+        description: A file of the viewer, e.g. `main.js`, `viewer.css`.
+        schema: { type: string }
+    get:
+      tags: [viewer]
+      operationId: getViewerFile
+      summary: A stylesheet, JavaScript module or icon of the viewer
+      parameters:
+        - $ref: "#/components/parameters/IfNoneMatch"
+      responses:
+        "200":
+          description: The file, with the Content-Type its extension needs (`text/javascript` for modules).
+          headers:
+            ETag: { $ref: "#/components/headers/ContentETag" }
+            Cache-Control: { $ref: "#/components/headers/NoCache" }
+          content:
+            text/javascript:
+              schema: { type: string }
+            text/css:
+              schema: { type: string }
+            image/svg+xml:
+              schema: { type: string }
+            text/html:
+              schema: { type: string }
+        "304": { $ref: "#/components/responses/NotModified" }
+        "404": { $ref: "#/components/responses/NotFound" }
 
   /v1/dispatch:
     post:
@@ -150,6 +208,9 @@ paths:
               parameters: { id: "$response.body#/id" }
             ListVersions:
               operationId: listVersions
+              parameters: { id: "$response.body#/id" }
+            GetGeometry:
+              operationId: getSceneGeometry
               parameters: { id: "$response.body#/id" }
             StoredDispatch:
               operationId: storedDispatch
@@ -286,6 +347,37 @@ paths:
           content:
             application/json:
               schema: { $ref: "#/components/schemas/VersionList" }
+        "404": { $ref: "#/components/responses/NotFound" }
+
+  /v1/scenes/{id}/geometry:
+    parameters:
+      - $ref: "#/components/parameters/SceneId"
+    get:
+      tags: [scenes]
+      operationId: getSceneGeometry
+      summary: Every view's rectangle on screen, as the engine computes it
+      description: |
+        What the trace viewer draws: for each view (document order, superviews first, subviews
+        back to front) its bounds, the affine map from its bounds to the screen (transforms,
+        scroll offsets and frames solved from transformed bounding boxes included) and the
+        resulting corners, its effective interaction properties, and why hit-testing skips it,
+        if it does (`outOfPlay`: the rule and the outermost pruned view). Windows are listed
+        back to front by level.
+      parameters:
+        - name: version
+          in: query
+          required: false
+          description: The version to read; the latest when absent.
+          schema: { type: integer, minimum: 1 }
+      responses:
+        "200":
+          description: The scene's geometry.
+          headers:
+            ETag: { $ref: "#/components/headers/VersionETag" }
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/SceneGeometry" }
+        "400": { $ref: "#/components/responses/BadRequest" }
         "404": { $ref: "#/components/responses/NotFound" }
 
   /v1/scenes/{id}/dispatch:
@@ -518,6 +610,12 @@ components:
       required: false
       description: Items per page.
       schema: { type: integer, minimum: 1, maximum: 1000, default: 50 }
+    IfNoneMatch:
+      name: If-None-Match
+      in: header
+      required: false
+      description: Entity tags of a cached copy (weak comparison; `*` matches any); 304 when one is current.
+      schema: { type: string }
     Cursor:
       name: cursor
       in: query
@@ -532,8 +630,18 @@ components:
     VersionETag:
       description: The version number as a strong entity tag, e.g. `"3"`.
       schema: { type: string, pattern: '^"[0-9]+"$' }
+    ContentETag:
+      description: The first 128 bits of the content's SHA-256 in hex, as a strong entity tag.
+      schema: { type: string, pattern: '^"[0-9a-f]{32}"$' }
+    NoCache:
+      description: "`no-cache`: revalidate every time (a new binary may carry a new viewer)."
+      schema: { type: string }
 
   responses:
+    NotModified:
+      description: The copy named by `If-None-Match` is current; no body.
+      headers:
+        ETag: { $ref: "#/components/headers/ContentETag" }
     BadRequest:
       description: A malformed query parameter, header or cursor.
       content:
@@ -1435,6 +1543,75 @@ components:
         changedCount: { type: integer, minimum: 0 }
 
     # ----- point questions -----
+    SceneGeometry:
+      type: object
+      required: [sceneId, sceneVersion, name, screen, windows, views]
+      additionalProperties: false
+      properties:
+        sceneId: { type: string }
+        sceneVersion: { type: integer, minimum: 1 }
+        name: { type: ["string", "null"] }
+        screen:
+          description: The bounding box of every window on screen; null when no window has an area.
+          oneOf:
+            - { $ref: "#/components/schemas/Rect" }
+            - { type: "null" }
+        windows:
+          type: array
+          description: Window ids back to front (drawing order; W1 offers touches front to back).
+          items: { type: string }
+        views:
+          type: array
+          items: { $ref: "#/components/schemas/ViewPlacement" }
+    ViewPlacement:
+      type: object
+      required: [id, class, base, superview, window, depth, bounds, frame, toScreen, quad, hidden, alpha,
+                 userInteractionEnabled, clipsToBounds, outOfPlay, recognizers, viewController]
+      additionalProperties: false
+      properties:
+        id: { type: string }
+        class: { type: string }
+        base: { $ref: "#/components/schemas/ViewBase" }
+        label: { type: string }
+        superview: { type: ["string", "null"], description: null for a window. }
+        window: { type: string }
+        depth: { type: integer, minimum: 0, description: 0 for a window. }
+        bounds: { $ref: "#/components/schemas/Rect" }
+        frame: { $ref: "#/components/schemas/Rect" }
+        toScreen:
+          description: |
+            [a, b, c, d, tx, ty] mapping the view's bounds coordinates to the screen
+            (x' = a·x + c·y + tx, y' = b·x + d·y + ty); null when it has no finite placement.
+          oneOf:
+            - { type: array, items: { type: number }, minItems: 6, maxItems: 6 }
+            - { type: "null" }
+        quad:
+          description: The bounds' corners on screen (top-left, top-right, bottom-right, bottom-left), or null.
+          oneOf:
+            - { type: array, items: { $ref: "#/components/schemas/Point" }, minItems: 4, maxItems: 4 }
+            - { type: "null" }
+        transform: { type: array, items: { type: number }, minItems: 6, maxItems: 6, description: The scene's transform when it is not the identity. }
+        hidden: { type: boolean }
+        alpha: { type: number, description: As stored (Float32, H3). }
+        userInteractionEnabled: { type: boolean, description: Effective value (class defaults applied, H9). }
+        clipsToBounds: { type: boolean }
+        animating: { type: boolean }
+        enabled: { type: boolean, description: Controls only. }
+        level: { type: number, description: Windows only. }
+        isKey: { type: boolean, description: Windows only. }
+        outOfPlay:
+          oneOf:
+            - type: object
+              required: [rule, text, view]
+              additionalProperties: false
+              properties:
+                rule: { type: string, description: "H2, H3, H9 or Z1." }
+                text: { type: string }
+                view: { type: string, description: The view that is pruned (itself or the outermost pruned ancestor). }
+            - { type: "null" }
+        recognizers: { type: array, items: { $ref: "#/components/schemas/Ref" }, description: Built-in ones (SV1) included. }
+        viewController: { $ref: "#/components/schemas/NullableRef" }
+        actions: { type: array, items: { type: string }, description: The action selectors of a control's targets. }
     HitTestReport:
       type: object
       required: [sceneId, sceneVersion, point, window, hitTestView, path, trace]

@@ -37,11 +37,13 @@ public final class TapTraceService: Sendable {
         .problem(Problem.fromServer(status: status, detail: detail))
     }
 
-    /// Every route of the API. `GET /` stays free for the trace viewer.
+    /// Every route of the API, and the trace viewer at `GET /`.
     public func router() -> Router {
         let router = Router()
         addSystemRoutes(to: router)
+        addViewerRoutes(to: router)
         addSceneRoutes(to: router)
+        addGeometryRoute(to: router)
         addDispatchRoutes(to: router)
         addRunRoutes(to: router)
         addReplayRoute(to: router)

@@ -1,0 +1,68 @@
+// The service's own HTTP API (openapi.yaml), as the viewer uses it. Same origin only: the page
+// is served by the service it talks to, so every path is relative to it.
+
+/** A failed call: the HTTP status and the RFC 9457 problem document when there is one. */
+export class ApiError extends Error {
+  constructor(status, problem, path) {
+    super(problem?.detail ?? problem?.title ?? `HTTP ${status} from ${path}`);
+    this.status = status;
+    this.problem = problem;
+    this.path = path;
+  }
+}
+
+async function call(method, path, { json, body, contentType } = {}) {
+  const headers = {};
+  if (json !== undefined) {
+    body = JSON.stringify(json);
+    contentType = "application/json";
+  }
+  if (contentType) headers["Content-Type"] = contentType;
+  const response = await fetch(path, { method, headers, body });
+  const type = response.headers.get("Content-Type") ?? "";
+  if (!response.ok) {
+    let problem = null;
+    if (type.includes("json")) {
+      try { problem = await response.json(); } catch { problem = null; }
+    }
+    throw new ApiError(response.status, problem, path);
+  }
+  if (response.status === 204) return null;
+  return type.includes("json") ? response.json() : response.text();
+}
+
+const enc = encodeURIComponent;
+const versionQuery = (version) => (version ? `?version=${enc(version)}` : "");
+const pageQuery = (cursor, limit) => {
+  const parts = [];
+  if (limit) parts.push(`limit=${enc(limit)}`);
+  if (cursor) parts.push(`cursor=${enc(cursor)}`);
+  return parts.length ? `?${parts.join("&")}` : "";
+};
+
+export const api = {
+  scenes: (cursor, limit = 50) => call("GET", `/v1/scenes${pageQuery(cursor, limit)}`),
+  scene: (id, version) => call("GET", `/v1/scenes/${enc(id)}${versionQuery(version)}`),
+  versions: (id) => call("GET", `/v1/scenes/${enc(id)}/versions`),
+  createScene: (document) => call("POST", "/v1/scenes", { body: document, contentType: "application/json" }),
+  addVersion: (id, document) => call("PUT", `/v1/scenes/${enc(id)}`, { body: document, contentType: "application/json" }),
+  geometry: (id, version) => call("GET", `/v1/scenes/${enc(id)}/geometry${versionQuery(version)}`),
+  dispatch: (id, body) => call("POST", `/v1/scenes/${enc(id)}/dispatch`, { json: body }),
+  explain: (id, body) => call("POST", `/v1/scenes/${enc(id)}/explain`, { json: body }),
+  runs: (id, cursor, limit = 20) => call("GET", `/v1/scenes/${enc(id)}/runs${pageQuery(cursor, limit)}`),
+  run: (id) => call("GET", `/v1/runs/${enc(id)}`),
+  compare: (a, b) => call("GET", `/v1/runs/${enc(a)}/compare/${enc(b)}`),
+  replay: (id, from, to) => call("POST", `/v1/scenes/${enc(id)}/replay`, { json: { from, to } }),
+  /** Contract §6: `POST /v1/import/recursive-description` (text) or `/v1/import/appium` (XML). */
+  importDump: (format, text) => call("POST", `/v1/import/${format}?store=true`, {
+    body: text,
+    contentType: format === "appium" ? "application/xml" : "text/plain; charset=utf-8",
+  }),
+};
+
+/** Paths the viewer links to rather than fetches (downloads). */
+export const links = {
+  chromeTrace: (runId) => `/v1/runs/${enc(runId)}?format=chrome`,
+  text: (runId) => `/v1/runs/${enc(runId)}?format=text`,
+  json: (runId) => `/v1/runs/${enc(runId)}`,
+};

@@ -1,0 +1,128 @@
+// Touching the scene: a gesture from the canvas (or typed in here) becomes a touches document
+// that is shown, and can be edited, before it is sent. Sending stores a run
+// (POST /v1/scenes/{id}/dispatch) and opens it.
+
+import { h, replace } from "./dom.js";
+import { api } from "./api.js";
+import { problemView } from "./problems.js";
+
+export class TouchPanel {
+  constructor(panel, { canvas, onStored }) {
+    this.panel = panel;
+    this.canvas = canvas;
+    this.onStored = onStored;
+    this.scene = null;
+
+    const field = (id, label, attributes) => [h("label", { for: id }, label), h("input", { id, type: "number", step: "any", ...attributes })];
+    this.kind = h("select", { id: "touch-kind", onchange: () => this.syncFields() },
+      h("option", { value: "tap" }, "Tap"), h("option", { value: "longPress" }, "Long press"), h("option", { value: "drag" }, "Drag"));
+    const [xLabel, x] = field("touch-x", "x", { value: 100, required: true });
+    const [yLabel, y] = field("touch-y", "y", { value: 100, required: true });
+    const [toXLabel, toX] = field("touch-to-x", "to x", { value: 100 });
+    const [toYLabel, toY] = field("touch-to-y", "to y", { value: 300 });
+    const [durationLabel, duration] = field("touch-duration", "duration (s)", { value: 0.6, min: 0 });
+    Object.assign(this, { x, y, toX, toY, duration });
+    this.dragFields = [toXLabel, toX, toYLabel, toY];
+    this.durationFields = [durationLabel, duration];
+
+    this.documentText = h("textarea", { id: "touch-document", rows: 12, spellcheck: "false", "aria-describedby": "touch-summary" });
+    this.summary = h("p", { id: "touch-summary", class: "touch-summary" }, "Nothing to send yet.");
+    this.sendButton = h("button", { type: "button", id: "touch-send", disabled: true, onclick: () => this.send() }, "Send");
+    this.message = h("div", { class: "message", id: "touch-message", "aria-live": "polite" });
+    this.documentText.addEventListener("input", () => { this.sendButton.disabled = !this.scene || !this.documentText.value.trim(); });
+
+    replace(panel,
+      h("h2", {}, "Touch the scene"),
+      h("p", {}, "On the canvas, in Touch mode: click to tap, press and hold to long-press, drag to drag. "
+        + "Points are in screen coordinates. Or describe a gesture here:"),
+      h("form", { class: "touch-form", onsubmit: (event) => { event.preventDefault(); this.fromForm(); } },
+        h("label", { for: "touch-kind" }, "Gesture"), this.kind, xLabel, x, yLabel, y, ...this.dragFields, ...this.durationFields,
+        h("button", { type: "submit" }, "Show the touches")),
+      h("h3", {}, "Touch sequence to send"),
+      this.summary,
+      this.documentText,
+      h("div", { class: "button-row" }, this.sendButton,
+        h("button", { type: "button", onclick: () => this.discard() }, "Discard")),
+      this.message);
+    this.syncFields();
+  }
+
+  syncFields() {
+    const kind = this.kind.value;
+    for (const el of this.dragFields) el.hidden = kind !== "drag";
+    for (const el of this.durationFields) el.hidden = kind === "tap";
+  }
+
+  /** The scene (id and version) touches are sent to. */
+  setScene(sceneId, version) {
+    this.scene = sceneId ? { id: sceneId, version } : null;
+    this.sendButton.disabled = !this.scene || !this.documentText.value.trim();
+    this.sendButton.textContent = this.scene ? `Send to version ${version}` : "Send";
+  }
+
+  fromForm() {
+    const at = [Number(this.x.value), Number(this.y.value)];
+    const duration = Number(this.duration.value);
+    let gesture;
+    if (this.kind.value === "tap") gesture = { tap: at, t: 0 };
+    else if (this.kind.value === "longPress") gesture = { longPress: at, duration, t: 0 };
+    else gesture = { drag: { from: at, to: [Number(this.toX.value), Number(this.toY.value)] }, duration, steps: 10, t: 0 };
+    this.propose(this.kind.selectedOptions[0].textContent.toLowerCase(), { format: "taptrace/touches@1", gestures: [gesture] });
+  }
+
+  /** Shows `touches` (a touches document) for review; nothing is sent until Send. */
+  propose(kind, touches) {
+    this.documentText.value = JSON.stringify(touches, null, 2);
+    const events = touches.events ?? [];
+    this.summary.textContent = events.length
+      ? `A ${kind}: ${events.length} events from (${events[0].touches[0].at.join(", ")}) over ${events[events.length - 1].t} s. Review or edit it, then send.`
+      : `A ${kind}. Review or edit it, then send.`;
+    this.canvas.showPending(events.length ? events : gestureEvents(touches.gestures ?? []));
+    this.message.replaceChildren();
+    this.sendButton.disabled = !this.scene;
+  }
+
+  discard() {
+    this.documentText.value = "";
+    this.summary.textContent = "Nothing to send yet.";
+    this.sendButton.disabled = true;
+    this.canvas.showPending([]);
+  }
+
+  async send() {
+    let touches;
+    try {
+      touches = JSON.parse(this.documentText.value);
+    } catch (error) {
+      replace(this.message, h("p", { class: "error" }, `The touch sequence is not JSON: ${error.message}`));
+      return;
+    }
+    this.sendButton.disabled = true;
+    try {
+      const result = await api.dispatch(this.scene.id, { touches, version: this.scene.version });
+      this.canvas.showPending([]);
+      this.message.replaceChildren();
+      await this.onStored(result.run.id);
+    } catch (error) {
+      replace(this.message, problemView(error, "The touches were not run"));
+    } finally {
+      this.sendButton.disabled = !this.scene;
+    }
+  }
+}
+
+/** Where shorthand gestures touch, for marking them on the canvas before the server expands them. */
+function gestureEvents(gestures) {
+  const events = [];
+  for (const g of gestures) {
+    const at = g.tap ?? g.doubleTap ?? g.longPress;
+    if (at) {
+      events.push({ t: 0, touches: [{ id: "T1", phase: "began", at }] }, { t: 0, touches: [{ id: "T1", phase: "ended", at }] });
+    } else if (g.drag) {
+      events.push({ t: 0, touches: [{ id: "T1", phase: "began", at: g.drag.from }] },
+        { t: 0, touches: [{ id: "T1", phase: "ended", at: g.drag.to }] });
+    }
+  }
+  return events;
+}
+
