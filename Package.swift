@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "TapTraceStoreTests", dependencies: ["TapTraceStore"]),
         // TapTraceService: the REST API of contract §6 (engine + HTTP + store). Its integration
         // tests start the built `taptrace serve` binary (which `swift test` builds first).
-        .target(name: "TapTraceService", dependencies: ["TapTraceCore", "TapTraceHTTP", "TapTraceStore"]),
+        .target(name: "TapTraceService", dependencies: ["TapTraceCore", "TapTraceHTTP", "TapTraceStore", "TapTraceImport"]),
         .testTarget(name: "TapTraceServiceTests", dependencies: ["TapTraceService", "TapTraceCore"]),
     ]
 )

@@ -35,6 +35,8 @@ tags:
     description: Scenes and their immutable versions.
   - name: runs
     description: Stored dispatches, history, comparison and replay.
+  - name: import
+    description: Scenes from dumps of a running app (recursiveDescription, Appium page source).
   - name: system
     description: Health and this document.
   - name: viewer
@@ -520,6 +522,59 @@ paths:
             application/json:
               schema: { $ref: "#/components/schemas/ReplayReport" }
         "400": { $ref: "#/components/responses/MalformedJSON" }
+        "404": { $ref: "#/components/responses/NotFound" }
+        "413": { $ref: "#/components/responses/TooLarge" }
+        "415": { $ref: "#/components/responses/UnsupportedMediaType" }
+        "422": { $ref: "#/components/responses/Invalid" }
+
+  /v1/import/{format}:
+    parameters:
+      - name: format
+        in: path
+        required: true
+        description: The dump format.
+        schema: { type: string, enum: [recursive-description, appium] }
+    post:
+      tags: [import]
+      operationId: importScene
+      summary: A scene from a recursiveDescription dump or Appium page source
+      description: |
+        `recursive-description` takes the text of `-[UIView recursiveDescription]` as
+        `text/plain`; `appium` takes Appium XCUITest (WebDriverAgent) page source as
+        `application/xml` (or `text/xml`). The answer is the scene document and the importer's
+        warnings (fields it ignored, assumptions it made). With `store=true` the scene is also
+        stored as version 1 of a new scene (201, `Location`). Malformed input is 422 with the
+        `line` and `column` of the problem; nothing is stored.
+      parameters:
+        - name: store
+          in: query
+          required: false
+          description: Also store the scene.
+          schema: { type: boolean, default: false }
+      requestBody:
+        required: true
+        content:
+          text/plain:
+            schema: { type: string }
+          application/xml:
+            schema: { type: string }
+          text/xml:
+            schema: { type: string }
+      responses:
+        "200":
+          description: The imported scene (not stored).
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/ImportResult" }
+        "201":
+          description: The imported scene, stored.
+          headers:
+            Location: { $ref: "#/components/headers/SceneLocation" }
+            ETag: { $ref: "#/components/headers/VersionETag" }
+          content:
+            application/json:
+              schema: { $ref: "#/components/schemas/StoredImport" }
+        "400": { $ref: "#/components/responses/BadRequest" }
         "404": { $ref: "#/components/responses/NotFound" }
         "413": { $ref: "#/components/responses/TooLarge" }
         "415": { $ref: "#/components/responses/UnsupportedMediaType" }
@@ -1297,6 +1352,27 @@ components:
         contentHash: { type: string, description: SHA-256 (hex) of the canonical scene document. }
         counts: { $ref: "#/components/schemas/Counts" }
         scene: { $ref: "#/components/schemas/Scene" }
+    ImportResult:
+      type: object
+      required: [scene, warnings]
+      additionalProperties: false
+      properties:
+        scene: { $ref: "#/components/schemas/Scene" }
+        warnings: { type: array, items: { type: string } }
+    StoredImport:
+      type: object
+      required: [id, name, version, latestVersion, createdAt, contentHash, counts, scene, warnings]
+      additionalProperties: false
+      properties:
+        id: { type: string }
+        name: { type: [string, "null"] }
+        version: { type: integer, minimum: 1 }
+        latestVersion: { type: integer, minimum: 1 }
+        createdAt: { type: string, format: date-time }
+        contentHash: { type: string }
+        counts: { $ref: "#/components/schemas/Counts" }
+        scene: { $ref: "#/components/schemas/Scene" }
+        warnings: { type: array, items: { type: string } }
     SceneList:
       type: object
       required: [items, nextCursor]

@@ -34,6 +34,16 @@ struct QueryParameters {
         return n
     }
 
+    /// A boolean flag (`store=true`): `true`/`false`, absent is false.
+    func flag(_ name: String) throws(Problem) -> Bool {
+        guard let text = values[name] else { return false }
+        switch text {
+        case "true", "1": return true
+        case "false", "0": return false
+        default: throw Problem.badRequest("\(name) must be true or false, not \"\(text)\".")
+        }
+    }
+
     /// A value from a fixed list (`format`, `names`), or `fallback` when absent.
     func choice(_ name: String, _ allowed: [String], default fallback: String) throws(Problem) -> String {
         guard let text = values[name] else { return fallback }

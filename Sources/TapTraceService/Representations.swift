@@ -16,7 +16,7 @@ enum Representations {
     }
 
     /// `POST`/`PUT /v1/scenes…` answer; with `document`, the `GET /v1/scenes/{id}` answer.
-    static func scene(_ stored: StoredScene, includeDocument: Bool) -> [UInt8] {
+    static func scene(_ stored: StoredScene, includeDocument: Bool, warnings: [String]? = nil) -> [UInt8] {
         var w = JSONWriter(reserving: 256 + (includeDocument ? stored.version.document.count : 0))
         w.beginObject()
         w.key("id"); w.string(stored.scene.id)
@@ -29,6 +29,7 @@ enum Representations {
         if includeDocument {
             w.key("scene"); w.raw(Array(stored.version.document))
         }
+        if let warnings { w.key("warnings"); w.strings(warnings) }
         w.endObject()
         return w.bytes
     }

@@ -96,7 +96,12 @@ struct SceneDocument {
 
     init(_ request: HTTPRequest) throws(Problem) {
         let bytes = try JSONBody.bytes(of: request)
-        do throws(InputError) { scene = try InputDecoder.scene(bytes) } catch { throw Problem(error) }
+        do throws(InputError) { self.init(try InputDecoder.scene(bytes)) } catch { throw Problem(error) }
+    }
+
+    /// A scene that is already validated (an imported one).
+    init(_ scene: Scene) {
+        self.scene = scene
         index = SceneIndex(validated: scene)
         // Stored canonically (SceneEncoder), so the content hash says whether the layout
         // changed, not whether the whitespace did.

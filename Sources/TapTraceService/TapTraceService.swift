@@ -47,6 +47,7 @@ public final class TapTraceService: Sendable {
         addDispatchRoutes(to: router)
         addRunRoutes(to: router)
         addReplayRoute(to: router)
+        addImportRoutes(to: router)
         return router
     }
 
