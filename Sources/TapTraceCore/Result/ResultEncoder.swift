@@ -189,6 +189,10 @@ extension ResultEncoder {
     /// The trace array, written straight from the recorder's compact storage (the same shape
     /// as `writeEntry`, without building `TraceEntry` values).
     public static func writeTrace(_ trace: TraceRecorder, to w: inout JSONWriter) {
+        if w.indent == 0 {
+            w.raw(TraceJSON.encode(trace))
+            return
+        }
         w.beginArray()
         var swiftNames: [String: String] = [:]
         for (i, r) in trace.records.enumerated() {

@@ -1,0 +1,126 @@
+/// Appends JSON text whose shape the caller already knows (no container state, no commas to
+/// work out): the trace writer emits `{"seq":…,"t":…` as literal pieces and values. It writes
+/// exactly what `JSONWriter` writes for the same values (compact form); a test compares the two.
+///
+/// Bytes go straight into memory it owns: `Array.append` costs a uniqueness and a capacity
+/// check per call, which for a trace of many short pieces was most of the work.
+struct ByteEmitter: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(64, capacity)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// The bytes written.
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// Makes room for `n` more bytes.
+    @inline(__always) private mutating func reserve(_ n: Int) {
+        if count + n > capacity { grow(count + n) }
+    }
+
+    private mutating func grow(_ needed: Int) {
+        var c = capacity * 2
+        while c < needed { c *= 2 }
+        let b = UnsafeMutablePointer<UInt8>.allocate(capacity: c)
+        b.update(from: base, count: count)
+        base.deallocate()
+        base = b
+        capacity = c
+    }
+
+    @inline(__always) mutating func byte(_ b: UInt8) {
+        reserve(1)
+        base[count] = b
+        count += 1
+    }
+
+    mutating func append(_ buf: UnsafeBufferPointer<UInt8>) {
+        let n = buf.count
+        guard n > 0, let src = buf.baseAddress else { return }
+        reserve(n)
+        let dst = base + count
+        if n <= 32 { for k in 0..<n { dst[k] = src[k] } } else { dst.update(from: src, count: n) }
+        count += n
+    }
+
+    /// Text that needs no escaping, known at compile time.
+    @inline(__always) mutating func literal(_ text: StaticString) {
+        text.withUTF8Buffer { append($0) }
+    }
+
+    mutating func raw(_ fragment: [UInt8]) { fragment.withUnsafeBufferPointer { append($0) } }
+
+    /// A JSON string, escaped like `JSONWriter`.
+    mutating func string(_ s: String) {
+        var s = s
+        s.withUTF8 { buf in
+            // At most six bytes per input byte (\u00XX) and the quotes.
+            reserve(buf.count * 6 + 2)
+            var out = base + count
+            out.pointee = 0x22; out += 1
+            for i in 0..<buf.count {
+                let b = buf[i]
+                if b >= 0x20 && b != 0x22 && b != 0x5C { out.pointee = b; out += 1; continue }
+                out.pointee = 0x5C; out += 1
+                switch b {
+                case 0x22: out.pointee = 0x22; out += 1
+                case 0x5C: out.pointee = 0x5C; out += 1
+                case 0x0A: out.pointee = 0x6E; out += 1
+                case 0x0D: out.pointee = 0x72; out += 1
+                case 0x09: out.pointee = 0x74; out += 1
+                default:
+                    out[0] = 0x75; out[1] = 0x30; out[2] = 0x30
+                    out[3] = ByteEmitter.hexDigit(b >> 4); out[4] = ByteEmitter.hexDigit(b & 0xF)
+                    out += 5
+                }
+            }
+            out.pointee = 0x22; out += 1
+            count = out - base
+        }
+    }
+
+    private static func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x61 + v - 10 }
+
+    mutating func integer(_ value: Int) {
+        reserve(21)
+        if value == 0 { base[count] = 0x30; count += 1; return }
+        if value < 0 { base[count] = 0x2D; count += 1 }
+        var magnitude = value.magnitude
+        var digits = 0
+        var m = magnitude
+        while m > 0 { digits += 1; m /= 10 }
+        var k = count + digits - 1
+        while magnitude > 0 {
+            base[k] = UInt8(magnitude % 10) + 0x30
+            magnitude /= 10
+            k -= 1
+        }
+        count += digits
+    }
+
+    /// A number as `JSONWriter.number` writes it (integers without a fraction, null when not
+    /// finite).
+    mutating func number(_ value: Double) {
+        guard value.isFinite else { literal("null"); return }
+        if value == value.rounded(.towardZero), abs(value) < 9_007_199_254_740_992 {
+            integer(Int(value))
+        } else {
+            var text = value.description
+            text.withUTF8 { append($0) }
+        }
+    }
+
+    mutating func point(_ p: Point) {
+        byte(0x5B)
+        number(p.x)
+        byte(0x2C)
+        number(p.y)
+        byte(0x5D)
+    }
+}
