@@ -40,13 +40,15 @@ let package = Package(
         // HTTP layer on libmicrohttpd; independent of TapTraceCore.
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "TapTraceHTTP", dependencies: ["CMicroHTTPD"]),
-        .testTarget(name: "TapTraceHTTPTests", dependencies: ["TapTraceHTTP"]),
+        .testTarget(name: "TapTraceHTTPTests", dependencies: ["TapTraceHTTP", "HTTPTestClient"]),
+        // A raw-socket HTTP/1.1 client for the HTTP layer's and the service's tests.
+        .target(name: "HTTPTestClient", path: "Tests/HTTPTestClient"),
         // TapTraceStore: SQLite persistence (scenes, versions, runs). Deliberately independent of TapTraceCore.
         .target(name: "TapTraceStore", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "TapTraceStoreTests", dependencies: ["TapTraceStore"]),
         // TapTraceService: the REST API of contract §6 (engine + HTTP + store). Its integration
         // tests start the built `taptrace serve` binary (which `swift test` builds first).
         .target(name: "TapTraceService", dependencies: ["TapTraceCore", "TapTraceHTTP", "TapTraceStore", "TapTraceImport"]),
-        .testTarget(name: "TapTraceServiceTests", dependencies: ["TapTraceService", "TapTraceCore"]),
+        .testTarget(name: "TapTraceServiceTests", dependencies: ["TapTraceService", "TapTraceCore", "HTTPTestClient"]),
     ]
 )

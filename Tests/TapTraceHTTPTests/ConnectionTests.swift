@@ -1,3 +1,4 @@
+import HTTPTestClient
 import Foundation
 import Testing
 @testable import TapTraceHTTP

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import HTTPTestClient
 import Glibc
 #endif
 import Foundation

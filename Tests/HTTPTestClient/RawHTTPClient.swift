@@ -3,24 +3,25 @@ import Glibc
 #endif
 import Foundation
 
-/// A minimal blocking HTTP/1.1 client over a raw TCP socket, so tests control exactly what is
+/// Shared by the HTTP layer's and the service's tests (a target of its own so that it is not
+/// copied). A minimal blocking HTTP/1.1 client over a raw TCP socket, so tests control exactly what is
 /// sent (keep-alive, chunking, oversized heads) and see exactly what comes back.
-final class RawHTTPClient {
-    struct ClientError: Error, CustomStringConvertible {
-        let description: String
+public final class RawHTTPClient {
+    public struct ClientError: Error, CustomStringConvertible {
+        public let description: String
     }
 
-    struct Response {
-        var status: Int
-        var reason: String
-        var headers: [(name: String, value: String)]
-        var body: [UInt8]
+    public struct Response {
+        public var status: Int
+        public var reason: String
+        public var headers: [(name: String, value: String)]
+        public var body: [UInt8]
 
-        func header(_ name: String) -> String? {
+        public func header(_ name: String) -> String? {
             headers.first { $0.name.lowercased() == name.lowercased() }?.value
         }
 
-        var bodyText: String { String(decoding: body, as: UTF8.self) }
+        public var bodyText: String { String(decoding: body, as: UTF8.self) }
     }
 
     private let fd: Int32
@@ -28,7 +29,7 @@ final class RawHTTPClient {
     private(set) var isClosed = false
 
     /// Connects to 127.0.0.1:`port`; reads time out after `timeoutSeconds`.
-    init(port: UInt16, timeoutSeconds: Int = 20) throws {
+    public init(port: UInt16, timeoutSeconds: Int = 20) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ClientError(description: "socket() failed: errno \(errno)") }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
@@ -52,16 +53,16 @@ final class RawHTTPClient {
 
     deinit { close() }
 
-    func close() {
+    public func close() {
         if !isClosed {
             isClosed = true
             Glibc.close(fd)
         }
     }
 
-    func send(_ text: String) throws { try send(Array(text.utf8)) }
+    public func send(_ text: String) throws { try send(Array(text.utf8)) }
 
-    func send(_ bytes: [UInt8]) throws {
+    public func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -71,7 +72,7 @@ final class RawHTTPClient {
     }
 
     /// Sends a request; `Content-Length` is added when there is a body.
-    func sendRequest(_ method: String, _ target: String, headers: [(String, String)] = [],
+    public func sendRequest(_ method: String, _ target: String, headers: [(String, String)] = [],
                      body: [UInt8] = []) throws {
         var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
@@ -81,7 +82,7 @@ final class RawHTTPClient {
     }
 
     /// Sends a request and reads its response.
-    func request(_ method: String, _ target: String, headers: [(String, String)] = [],
+    public func request(_ method: String, _ target: String, headers: [(String, String)] = [],
                  body: [UInt8] = []) throws -> Response {
         try sendRequest(method, target, headers: headers, body: body)
         return try readResponse(bodyExpected: method != "HEAD")
@@ -89,7 +90,7 @@ final class RawHTTPClient {
 
     /// Reads one response. With `bodyExpected` false (HEAD) no body is read whatever the
     /// Content-Length says.
-    func readResponse(bodyExpected: Bool = true) throws -> Response {
+    public func readResponse(bodyExpected: Bool = true) throws -> Response {
         let headEnd = try readUntil([13, 10, 13, 10])
         let head = String(decoding: buffer[..<headEnd], as: UTF8.self)
         buffer.removeFirst(headEnd + 4)
@@ -136,14 +137,14 @@ final class RawHTTPClient {
     }
 
     /// True when the server closed the connection (reading yields EOF) with nothing else sent.
-    func readsEOF() throws -> Bool {
+    public func readsEOF() throws -> Bool {
         if !buffer.isEmpty { return false }
         return try !receiveMore()
     }
 
     /// True when the peer closed or reset the connection; false when data arrived or the read
     /// timed out.
-    func peerClosed() -> Bool {
+    public func peerClosed() -> Bool {
         guard buffer.isEmpty else { return false }
         var byte: UInt8 = 0
         let count = recv(fd, &byte, 1, 0)
