@@ -123,22 +123,7 @@ public final class TraceStore: Sendable {
     public func addVersion(sceneID: String, content: SceneContent, expectedCurrentVersion: Int? = nil) throws
         -> StoredScene
     {
-        try validate(content)
-        return try write { db, now in
-            guard
-                let current = try Int.fetchOne(
-                    db, sql: "SELECT latest_version FROM scenes WHERE id = ?", arguments: [sceneID])
-            else { throw StoreError.sceneNotFound(sceneID: sceneID) }
-            if let expected = expectedCurrentVersion, expected != current {
-                throw StoreError.conflict(sceneID: sceneID, expectedVersion: expected, actualVersion: current)
-            }
-            let next = current + 1
-            try Self.insertVersion(db, sceneID: sceneID, version: next, content: content, now: now)
-            try db.execute(
-                sql: "UPDATE scenes SET latest_version = ?, updated_at = ? WHERE id = ?",
-                arguments: [next, now, sceneID])
-            return try Self.fetchStoredScene(db, sceneID: sceneID, version: nil)
-        }
+        try appendVersion(sceneID: sceneID, rename: nil, content: content, expectedCurrentVersion: expectedCurrentVersion)
     }
 
     /// Like ``addVersion(sceneID:content:expectedCurrentVersion:)``, and also sets the scene's
@@ -146,6 +131,13 @@ public final class TraceStore: Sendable {
     /// version's document.
     @discardableResult
     public func addVersion(sceneID: String, name: String?, content: SceneContent, expectedCurrentVersion: Int? = nil)
+        throws -> StoredScene
+    {
+        try appendVersion(sceneID: sceneID, rename: .some(name), content: content, expectedCurrentVersion: expectedCurrentVersion)
+    }
+
+    /// Both `addVersion`s: `rename` nil keeps the name, `.some(name)` sets it.
+    private func appendVersion(sceneID: String, rename: String??, content: SceneContent, expectedCurrentVersion: Int?)
         throws -> StoredScene
     {
         try validate(content)
@@ -159,9 +151,15 @@ public final class TraceStore: Sendable {
             }
             let next = current + 1
             try Self.insertVersion(db, sceneID: sceneID, version: next, content: content, now: now)
-            try db.execute(
-                sql: "UPDATE scenes SET latest_version = ?, updated_at = ?, name = ? WHERE id = ?",
-                arguments: [next, now, name, sceneID])
+            if let rename {
+                try db.execute(
+                    sql: "UPDATE scenes SET latest_version = ?, updated_at = ?, name = ? WHERE id = ?",
+                    arguments: [next, now, rename, sceneID])
+            } else {
+                try db.execute(
+                    sql: "UPDATE scenes SET latest_version = ?, updated_at = ? WHERE id = ?",
+                    arguments: [next, now, sceneID])
+            }
             return try Self.fetchStoredScene(db, sceneID: sceneID, version: nil)
         }
     }

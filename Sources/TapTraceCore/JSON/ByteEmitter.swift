@@ -56,36 +56,14 @@ struct ByteEmitter: ~Copyable {
 
     mutating func raw(_ fragment: [UInt8]) { fragment.withUnsafeBufferPointer { append($0) } }
 
-    /// A JSON string, escaped like `JSONWriter`.
+    /// A JSON string, escaped like `JSONWriter` (`JSONEscape`).
     mutating func string(_ s: String) {
         var s = s
         s.withUTF8 { buf in
-            // At most six bytes per input byte (\u00XX) and the quotes.
-            reserve(buf.count * 6 + 2)
-            var out = base + count
-            out.pointee = 0x22; out += 1
-            for i in 0..<buf.count {
-                let b = buf[i]
-                if b >= 0x20 && b != 0x22 && b != 0x5C { out.pointee = b; out += 1; continue }
-                out.pointee = 0x5C; out += 1
-                switch b {
-                case 0x22: out.pointee = 0x22; out += 1
-                case 0x5C: out.pointee = 0x5C; out += 1
-                case 0x0A: out.pointee = 0x6E; out += 1
-                case 0x0D: out.pointee = 0x72; out += 1
-                case 0x09: out.pointee = 0x74; out += 1
-                default:
-                    out[0] = 0x75; out[1] = 0x30; out[2] = 0x30
-                    out[3] = ByteEmitter.hexDigit(b >> 4); out[4] = ByteEmitter.hexDigit(b & 0xF)
-                    out += 5
-                }
-            }
-            out.pointee = 0x22; out += 1
-            count = out - base
+            reserve(JSONEscape.capacity(for: buf.count))
+            count += JSONEscape.write(buf, to: base + count)
         }
     }
-
-    private static func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x61 + v - 10 }
 
     mutating func integer(_ value: Int) {
         reserve(21)

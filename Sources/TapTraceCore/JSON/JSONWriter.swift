@@ -135,37 +135,12 @@ public struct JSONWriter: Sendable {
         for _ in 0..<(indent * depth) { buffer.append(0x20) }
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     private mutating func appendString(_ s: String) {
-        buffer.append(0x22)
         var s = s
         s.withUTF8 { buf in
-            // Most strings need no escaping: find the first byte that does, copy the rest at once.
-            var start = 0
-            var i = 0
-            let n = buf.count
-            while i < n {
-                let b = buf[i]
-                if b >= 0x20 && b != 0x22 && b != 0x5C { i += 1; continue }
-                buffer.append(UnsafeBufferPointer(rebasing: buf[start..<i]))
-                switch b {
-                case 0x22: buffer.append(0x5C); buffer.append(0x22)
-                case 0x5C: buffer.append(0x5C); buffer.append(0x5C)
-                case 0x0A: buffer.append(0x5C); buffer.append(0x6E)
-                case 0x0D: buffer.append(0x5C); buffer.append(0x72)
-                case 0x09: buffer.append(0x5C); buffer.append(0x74)
-                default:
-                    buffer.append(0x5C); buffer.append(0x75); buffer.append(0x30); buffer.append(0x30)
-                    buffer.append(JSONWriter.hexDigits[Int(b >> 4)])
-                    buffer.append(JSONWriter.hexDigits[Int(b & 0xF)])
-                }
-                i += 1
-                start = i
-            }
-            buffer.append(UnsafeBufferPointer(rebasing: buf[start..<n]))
+            buffer.write(reserving: JSONEscape.capacity(for: buf.count)) { JSONEscape.write(buf, to: $0) }
         }
-        buffer.append(0x22)
     }
 
     /// Decimal digits of an integer without allocating a String.
@@ -231,6 +206,12 @@ final class ByteBuffer: @unchecked Sendable {
         if count + bytes.count > capacity { grow(to: count + bytes.count) }
         (base + count).update(from: src, count: bytes.count)
         count += bytes.count
+    }
+
+    /// Lets `body` write up to `n` bytes at the end; it returns how many it wrote.
+    func write(reserving n: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        if count + n > capacity { grow(to: count + n) }
+        count += body(base + count)
     }
 
     func append(utf8 text: String) {
