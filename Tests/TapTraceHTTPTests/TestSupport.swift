@@ -54,28 +54,6 @@ func eventually(timeoutSeconds: Double = 10, _ condition: () -> Bool) -> Bool {
     return condition()
 }
 
-/// Runs `body` on a new thread (not the cooperative pool, which blocking socket calls would
-/// starve on a small machine); `join()` waits for it.
-final class TestThread: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private let thread: Thread
-
-    init(_ body: @escaping @Sendable () -> Void) {
-        let done = self.done
-        thread = Thread {
-            body()
-            done.signal()
-        }
-        thread.start()
-    }
-
-    /// False when the thread did not finish within `timeoutSeconds`.
-    @discardableResult
-    func join(timeoutSeconds: Double = 60) -> Bool {
-        done.wait(timeout: .now() + timeoutSeconds) == .success
-    }
-}
-
 /// A value several test threads write.
 final class Shared<Value>: @unchecked Sendable {
     private let lock = NSLock()

@@ -54,23 +54,3 @@ import Testing
         }
     }
 }
-
-/// Runs `body` on a new thread (blocking sockets would starve the cooperative pool).
-final class TestThread: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private let thread: Thread
-
-    init(_ body: @escaping @Sendable () -> Void) {
-        let done = self.done
-        thread = Thread {
-            body()
-            done.signal()
-        }
-        thread.start()
-    }
-
-    @discardableResult
-    func join(timeoutSeconds: Double = 60) -> Bool {
-        done.wait(timeout: .now() + timeoutSeconds) == .success
-    }
-}

@@ -211,29 +211,24 @@ public enum ChromeTrace {
 
     private static func slice(name: String, category: String, ts: Int, dur: Int, tid: Int, to w: inout JSONWriter,
                               args: (inout JSONWriter) -> Void) {
-        w.beginObject()
-        w.key("name"); w.string(name)
-        w.key("cat"); w.string(category)
-        w.key("ph"); w.string("X")
-        w.key("ts"); w.number(ts)
-        w.key("dur"); w.number(dur)
-        w.key("pid"); w.number(pid)
-        w.key("tid"); w.number(tid)
-        w.key("args")
-        w.beginObject()
-        args(&w)
-        w.endObject()
-        w.endObject()
+        event(name: name, category: category, phase: "X", ts: ts, dur: dur, tid: tid, to: &w, args: args)
     }
 
     private static func instant(name: String, category: String, ts: Int, tid: Int, to w: inout JSONWriter,
                                 args: (inout JSONWriter) -> Void) {
+        event(name: name, category: category, phase: "i", ts: ts, dur: nil, tid: tid, to: &w, args: args)
+    }
+
+    /// One trace event: a complete slice ("X", with a duration) or a thread-scoped instant ("i").
+    private static func event(name: String, category: String, phase: String, ts: Int, dur: Int?, tid: Int,
+                              to w: inout JSONWriter, args: (inout JSONWriter) -> Void) {
         w.beginObject()
         w.key("name"); w.string(name)
         w.key("cat"); w.string(category)
-        w.key("ph"); w.string("i")
-        w.key("s"); w.string("t")
+        w.key("ph"); w.string(phase)
+        if dur == nil { w.key("s"); w.string("t") }
         w.key("ts"); w.number(ts)
+        if let dur { w.key("dur"); w.number(dur) }
         w.key("pid"); w.number(pid)
         w.key("tid"); w.number(tid)
         w.key("args")
