@@ -71,6 +71,7 @@ struct StoredRequest {
         self.records = records
         self.knobs = knobs
     }
+
 }
 
 /// `POST /v1/scenes/{id}/hit-test` and `/explain`: `{"point": [x, y], "target"?, "version"?, "knobs"?}`.
@@ -145,7 +146,11 @@ struct StatelessDispatchBody {
     var records: [TouchRecord]
     var knobs: KnobOverrides
 
-    init(_ bytes: [UInt8], cache: SceneCache<SceneBytes>) throws(Problem) {
+    init(_ bytes: [UInt8], cache: StatelessSceneCache) throws(Problem) {
+        if let fast = Self.skimming(bytes, cache: cache) {
+            self = fast
+            return
+        }
         let tape: JSONTape
         do throws(InputError) { tape = try InputDecoder.parse(bytes) } catch { throw Problem(error) }
         let reader = DocumentReader(tape: tape)
@@ -183,4 +188,76 @@ struct StatelessDispatchBody {
         self.records = records
         self.knobs = knobs
     }
+
+    private init(index: SceneIndex, touches: TouchSequence, records: [TouchRecord], knobs: KnobOverrides) {
+        self.index = index
+        self.touches = touches
+        self.records = records
+        self.knobs = knobs
+    }
+
+    /// The fast path for a scene sent before: the request's top level is skimmed
+    /// (`JSONSkimmer`), the scene member is recognised byte for byte in `cache` without being
+    /// read, and only `touches` and `knobs` are parsed. It answers only when the full decode
+    /// would succeed with the same values; anything else (an unknown or repeated key, an
+    /// escaped key, a scene not cached, any syntax or validation issue) returns nil and the
+    /// full decode runs, so errors come out exactly as before.
+    static func skimming(_ bytes: [UInt8], cache: StatelessSceneCache) -> Self? {
+        bytes.withUnsafeBufferPointer { buffer -> Self? in
+            var skim = JSONSkimmer(buffer)
+            skim.skipWhitespace()
+            guard skim.consume(0x7B) else { return nil }
+            var index: SceneIndex?
+            var touches: Range<Int>?, knobs: Range<Int>?
+            repeat {
+                skim.skipWhitespace()
+                guard let key = skim.plainString() else { return nil }
+                skim.skipWhitespace()
+                guard skim.consume(0x3A) else { return nil }
+                skim.skipWhitespace()
+                let start = skim.pos
+                switch Self.member(buffer, key) {
+                case "scene"? where index == nil:
+                    guard let hit = cache.match(buffer, at: start) else { return nil }
+                    index = hit.index
+                    skim.pos = start + hit.length
+                case "touches"? where touches == nil:
+                    guard skim.skipValue() else { return nil }
+                    touches = start..<skim.pos
+                case "knobs"? where knobs == nil:
+                    guard skim.skipValue() else { return nil }
+                    knobs = start..<skim.pos
+                default:
+                    return nil
+                }
+                skim.skipWhitespace()
+            } while skim.consume(0x2C)
+            guard skim.consume(0x7D) else { return nil }
+            skim.skipWhitespace()
+            guard skim.atEnd, let index, let touches else { return nil }
+
+            guard let touchesTape = try? JSONTape(parsing: Array(buffer[touches])) else { return nil }
+            let reader = DocumentReader(tape: touchesTape)
+            let (sequence, records) = reader.touchSequence(at: touchesTape.root, pointer: "/touches")
+            var overrides = KnobOverrides()
+            if let knobs {
+                guard let knobsTape = try? JSONTape(parsing: Array(buffer[knobs])) else { return nil }
+                let knobsReader = DocumentReader(tape: knobsTape)
+                overrides = knobsReader.knobs(at: knobsTape.root, pointer: "/knobs")
+                guard knobsReader.issues.isEmpty else { return nil }
+            }
+            guard reader.issues.isEmpty else { return nil }
+            return Self(index: index, touches: sequence, records: records, knobs: overrides)
+        }
+    }
+
+    /// The member names the request may have, recognised from a key's raw bytes.
+    private static func member(_ buffer: UnsafeBufferPointer<UInt8>, _ key: Range<Int>) -> String? {
+        switch key.count {
+        case 5: return buffer[key].elementsEqual("scene".utf8) ? "scene" : buffer[key].elementsEqual("knobs".utf8) ? "knobs" : nil
+        case 7: return buffer[key].elementsEqual("touches".utf8) ? "touches" : nil
+        default: return nil
+        }
+    }
+
 }

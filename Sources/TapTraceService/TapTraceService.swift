@@ -19,7 +19,7 @@ public final class TapTraceService: Sendable {
 
     public let store: TraceStore
     let scenes: SceneCache<StoredSceneKey>
-    let statelessScenes: SceneCache<SceneBytes>
+    let statelessScenes: StatelessSceneCache
     let latestVersions = LatestVersions()
     /// Where unexpected failures (500s) are reported; the client gets no internals.
     let errorLog: @Sendable (String) -> Void
@@ -28,7 +28,7 @@ public final class TapTraceService: Sendable {
                 errorLog: @escaping @Sendable (String) -> Void = { _ in }) {
         self.store = store
         self.scenes = SceneCache(capacity: sceneCacheCapacity)
-        self.statelessScenes = SceneCache(capacity: max(1, sceneCacheCapacity / 4), maxViews: 500_000)
+        self.statelessScenes = StatelessSceneCache(capacity: max(1, sceneCacheCapacity / 4), maxViews: 500_000)
         self.errorLog = errorLog
     }
 

@@ -54,7 +54,7 @@ struct ServeCommand: ParsableCommand {
                                                     corsAllowedOrigins: settings.corsOrigins,
                                                     corsAllowedHeaders: ["Content-Type", "If-Match"])
         configuration.requestLogger = { method, path, status, seconds in
-            log.write("\(method) \(path) \(status) \(String(format: "%.3f", seconds * 1000))ms")
+            log.write("\(method) \(path) \(status) \(StandardErrorLog.milliseconds(seconds))ms")
         }
         configuration.errorLogger = { log.write("http: \($0)") }
         configuration.errorResponder = TapTraceService.errorResponder
@@ -153,6 +153,14 @@ struct ServeFailure: Error, CustomStringConvertible {
 /// Serialized lines on standard error, written from libmicrohttpd's threads.
 final class StandardErrorLog: Sendable {
     private let lock = NSLock()
+
+    /// `seconds` as milliseconds with three decimals ("12.345"), formatted with integers:
+    /// `String(format:)` cost more than the rest of the log line (docs/performance.md).
+    static func milliseconds(_ seconds: Double) -> String {
+        let micros = max(0, Int((seconds * 1_000_000).rounded()))
+        let fraction = micros % 1000
+        return "\(micros / 1000)." + (fraction < 10 ? "00" : fraction < 100 ? "0" : "") + "\(fraction)"
+    }
 
     func write(_ line: String) {
         let data = Array((line + "\n").utf8)

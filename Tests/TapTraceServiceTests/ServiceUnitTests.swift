@@ -56,7 +56,7 @@ import TapTraceCore
     /// The stateless cache gives the same answers as decoding every time, and errors still
     /// come out when a cached scene is sent with broken touches.
     @Test func statelessCacheAnswersLikeTheDecoder() throws {
-        let cache = SceneCache<SceneBytes>(capacity: 4)
+        let cache = StatelessSceneCache(capacity: 4, maxViews: 10_000)
         let request = try Paths.example("checkout.request.json")
         let first = try StatelessDispatchBody(request, cache: cache)
         #expect(cache.count == 1)

@@ -1,0 +1,69 @@
+import Foundation
+import TapTraceCore
+
+/// The indexed scenes of stateless dispatch, keyed by the exact bytes of the request's `scene`
+/// member (`SceneBytes`), with a second way in that needs no parse at all: given the request
+/// bytes and where the scene value starts, `match` finds a cached scene whose bytes are there,
+/// byte for byte (memcmp), so the caller learns where the value ends without reading it.
+///
+/// Candidates are found by a fingerprint of the value's first `prefixLength` bytes; a bucket
+/// holds the few most recent scenes sharing that prefix. Scenes shorter than the prefix are
+/// not indexed this way: they are cheap to parse anyway. The prefix index never decides a hit
+/// on its own: a candidate is a hit only if its whole byte string equals the request's bytes
+/// and the LRU cache still holds it (entries it evicted are dropped from the buckets lazily).
+final class StatelessSceneCache: @unchecked Sendable {
+    static let prefixLength = 256
+    /// Scenes per prefix bucket tried by `match`: a harness that varies one layout late in its
+    /// bytes gets the most recent few on the fast path and the rest through the full parse.
+    static let bucketSize = 8
+    /// Bound on the prefix index; past it the index is rebuilt from new entries only.
+    static let maxBuckets = 4_096
+
+    let scenes: SceneCache<SceneBytes>
+    private let lock = NSLock()
+    private var buckets: [Int: [SceneBytes]] = [:]
+
+    init(capacity: Int, maxViews: Int) {
+        scenes = SceneCache(capacity: capacity, maxViews: maxViews)
+    }
+
+    var count: Int { scenes.count }
+
+    func get(_ key: SceneBytes) -> SceneIndex? { scenes.get(key) }
+
+    func put(_ key: SceneBytes, _ index: SceneIndex) {
+        scenes.put(key, index)
+        guard key.bytes.count >= Self.prefixLength else { return }
+        let fingerprint = key.bytes.withUnsafeBufferPointer { Self.fingerprint($0.baseAddress!) }
+        lock.withLock {
+            if buckets.count >= Self.maxBuckets, buckets[fingerprint] == nil { buckets.removeAll(keepingCapacity: true) }
+            var bucket = buckets[fingerprint] ?? []
+            bucket.removeAll { $0 == key }
+            bucket.insert(key, at: 0)
+            if bucket.count > Self.bucketSize { bucket.removeLast(bucket.count - Self.bucketSize) }
+            buckets[fingerprint] = bucket
+        }
+    }
+
+    /// The cached scene whose bytes are exactly `bytes[start ..< start + length]`, if any.
+    func match(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (index: SceneIndex, length: Int)? {
+        guard let base = bytes.baseAddress, bytes.count - start >= Self.prefixLength else { return nil }
+        let fingerprint = Self.fingerprint(base + start)
+        guard let bucket = lock.withLock({ buckets[fingerprint] }) else { return nil }
+        for candidate in bucket {
+            let length = candidate.bytes.count
+            guard length <= bytes.count - start else { continue }
+            let same = candidate.bytes.withUnsafeBytes { memcmp(base + start, $0.baseAddress!, length) == 0 }
+            guard same else { continue }
+            if let index = scenes.get(candidate) { return (index, length) }
+            lock.withLock { buckets[fingerprint]?.removeAll { $0 == candidate } }
+        }
+        return nil
+    }
+
+    private static func fingerprint(_ start: UnsafePointer<UInt8>) -> Int {
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(start: start, count: prefixLength))
+        return hasher.finalize()
+    }
+}
