@@ -278,17 +278,18 @@ public final class TraceStore: Sendable {
 
     private static func insertRunRow(_ db: Database, _ run: NewRun, now: String) throws -> RunRecord {
         let id = StoreID.make(prefix: StoreID.runPrefix)
+        let resultID = try resultRow(db, sceneID: run.sceneID, result: run.result)
         // Cached: stored dispatch runs this once per request, and preparing it cost as much as
         // executing it (docs/performance.md).
         try db.cachedStatement(
             sql: """
-                INSERT INTO runs (id, scene_id, scene_version, created_at, request, result,
+                INSERT INTO runs (id, scene_id, scene_version, created_at, request, result_id,
                                   first_responder, actions, outcome, action_count)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(
             arguments: [
-                id, run.sceneID, run.sceneVersion, now, run.request, run.result,
+                id, run.sceneID, run.sceneVersion, now, run.request, resultID,
                 run.firstResponder, run.actions, run.outcome, run.actionCount,
             ])
         let summary = RunSummary(
@@ -296,6 +297,24 @@ public final class TraceStore: Sendable {
             createdAt: now, firstResponder: run.firstResponder, actions: run.actions,
             outcome: run.outcome, actionCount: run.actionCount)
         return RunRecord(summary: summary, request: run.request, result: run.result)
+    }
+
+    /// The `run_results` row holding `result` for the scene (migration 0002): an identical
+    /// document stored before (found by digest, confirmed byte for byte), or a new row. A
+    /// harness re-running the same touches against the same version stores its 20 KB trace
+    /// once instead of once per run.
+    private static func resultRow(_ db: Database, sceneID: String, result: Data) throws -> Int64 {
+        let digest = result.withUnsafeBytes { ResultDigest.of($0) }
+        let candidates = try Row.fetchCursor(
+            db.cachedStatement(sql: "SELECT id, bytes FROM run_results WHERE scene_id = ? AND digest = ?"),
+            arguments: [sceneID, digest])
+        while let row = try candidates.next() {
+            if row.dataNoCopy(named: "bytes") == result { return row["id"] }
+        }
+        try db.cachedStatement(
+            sql: "INSERT INTO run_results (scene_id, digest, encoding, bytes) VALUES (?, ?, 'identity', ?)"
+        ).execute(arguments: [sceneID, digest, result])
+        return db.lastInsertedRowID
     }
 
     /// Records several runs in one transaction: all of them, or none when one fails (replay
@@ -329,7 +348,7 @@ public final class TraceStore: Sendable {
         try read { db in
             guard
                 let row = try Row.fetchOne(
-                    db.cachedStatement(sql: "SELECT \(Self.runColumns), request, result FROM runs WHERE id = ?"),
+                    db.cachedStatement(sql: "SELECT \(Self.runColumns), request, \(Self.resultColumn) FROM runs WHERE id = ?"),
                     arguments: [id])
             else { throw StoreError.runNotFound(runID: id) }
             return Self.runRecord(row)
@@ -371,7 +390,7 @@ public final class TraceStore: Sendable {
             return try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT \(Self.runColumns), request, result FROM runs
+                    SELECT \(Self.runColumns), request, \(Self.resultColumn) FROM runs
                     WHERE scene_id = ? AND scene_version = ? ORDER BY seq
                     """,
                 arguments: [sceneID, version]
@@ -419,6 +438,9 @@ extension TraceStore {
     private static let runColumns = """
         id, seq, scene_id, scene_version, created_at, first_responder, actions, outcome, action_count
         """
+
+    /// A run's result document, from `run_results` (migration 0002).
+    private static let resultColumn = "(SELECT bytes FROM run_results WHERE run_results.id = runs.result_id) AS result"
 
     /// Runs `body` in a write transaction with the operation's timestamp.
     private func write<T>(_ body: (Database, String) throws -> T) throws -> T {

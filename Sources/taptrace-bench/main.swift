@@ -1,3 +1,4 @@
+import Foundation
 // Engine benchmarks, run by hand (not tests): `swift run -c release taptrace-bench`.
 // Figures and their meaning are in docs/performance.md.
 import TapTraceCore
@@ -162,6 +163,21 @@ if only == "encode" {
     let n = Int(CommandLine.arguments.dropFirst(2).first ?? "") ?? 1000
     let t = measure(n) { _ = ResultEncoder.encode(r) }
     print("encode \(r.recorder.count) entries, \(ResultEncoder.encode(r).count) bytes: \(fmt(t * 1e6)) µs median")
+}
+
+if only == "request" {
+    // One request document (e.g. bench/run's dispatch.json), dispatch and encoding timed
+    // apart: `taptrace-bench request FILE [N]`. What the HTTP service does per request,
+    // without the HTTP.
+    let path = CommandLine.arguments.dropFirst(2).first ?? "request.json"
+    guard let data = FileManager.default.contents(atPath: path) else { fatalError("cannot read \(path)") }
+    let request = try! InputDecoder.request(Array(data))
+    let index = SceneIndex(validated: request.scene)
+    let n = Int(CommandLine.arguments.dropFirst(3).first ?? "") ?? 2000
+    let r = TapTrace.dispatch(index, records: request.records, until: request.touches.until, knobs: request.knobs)
+    let td = measure(n) { _ = TapTrace.dispatch(index, records: request.records, until: request.touches.until, knobs: request.knobs) }
+    let te = measure(n) { _ = ResultEncoder.encode(r) }
+    print("\(index.viewCount) views, \(r.recorder.count) entries, \(ResultEncoder.encode(r).count) bytes: dispatch \(fmt(td * 1e6)) µs, encode \(fmt(te * 1e6)) µs (medians)")
 }
 
 if only == nil || only == "hittest" {

@@ -96,9 +96,10 @@ struct MigrationTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.databasePath
+        let next = TraceStore.supportedSchemaVersion + 1
         let broken = Migration.embedded + [
             Migration(
-                version: 2, name: "0002_broken",
+                version: next, name: "\(next)_broken",
                 sql: "CREATE TABLE extra (x INTEGER); INSERT INTO no_such_table VALUES (1);")
         ]
         #expect(throws: StoreError.self) {
@@ -110,13 +111,13 @@ struct MigrationTests {
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
         }
         #expect(!tables.contains("extra"))
-        #expect(store.health().schemaVersion == 1)
+        #expect(store.health().schemaVersion == next - 1)
         try store.close()
 
-        let fixed = Migration.embedded + [Migration(version: 2, name: "0002_fixed", sql: "CREATE TABLE extra (x INTEGER);")]
+        let fixed = Migration.embedded + [Migration(version: next, name: "\(next)_fixed", sql: "CREATE TABLE extra (x INTEGER);")]
         let upgraded = try TraceStore(location: .file(path), clock: .system, migrations: fixed)
         defer { try? upgraded.close() }
-        #expect(upgraded.health().schemaVersion == 2)
+        #expect(upgraded.health().schemaVersion == next)
         #expect(upgraded.health().ok)
     }
 

@@ -58,10 +58,17 @@ struct ByteEmitter: ~Copyable {
 
     /// A JSON string, escaped like `JSONWriter` (`JSONEscape`).
     mutating func string(_ s: String) {
-        var s = s
-        s.withUTF8 { buf in
+        // Native strings lend their bytes as they are; others are copied once.
+        let done: Void? = s.utf8.withContiguousStorageIfAvailable { buf in
             reserve(JSONEscape.capacity(for: buf.count))
             count += JSONEscape.write(buf, to: base + count)
+        }
+        if done == nil {
+            var s = s
+            s.withUTF8 { buf in
+                reserve(JSONEscape.capacity(for: buf.count))
+                count += JSONEscape.write(buf, to: base + count)
+            }
         }
     }
 

@@ -9,23 +9,59 @@ enum JSONEscape {
     static func write(_ text: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
         var p = out
         p.pointee = 0x22; p += 1
-        for b in text {
-            if b >= 0x20 && b != 0x22 && b != 0x5C { p.pointee = b; p += 1; continue }
-            p.pointee = 0x5C; p += 1
-            switch b {
-            case 0x22: p.pointee = 0x22; p += 1
-            case 0x5C: p.pointee = 0x5C; p += 1
-            case 0x0A: p.pointee = 0x6E; p += 1
-            case 0x0D: p.pointee = 0x72; p += 1
-            case 0x09: p.pointee = 0x74; p += 1
-            default:
-                p[0] = 0x75; p[1] = 0x30; p[2] = 0x30
-                p[3] = hexDigit(b >> 4); p[4] = hexDigit(b & 0xF)
-                p += 5
+        guard let start = text.baseAddress else { p.pointee = 0x22; return 2 }
+        // Eight bytes at a time while none of them needs escaping (almost always: ids, class
+        // names and selectors are plain), then byte by byte for the word that does and the tail.
+        let n = text.count
+        var i = 0
+        let raw = UnsafeRawPointer(start)
+        while i + 8 <= n {
+            let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            if needsEscape(w) {
+                for k in i..<(i + 8) { p = escape(start[k], at: p) }
+            } else {
+                UnsafeMutableRawPointer(p).storeBytes(of: w, as: UInt64.self)
+                p += 8
             }
+            i += 8
+        }
+        while i < n {
+            p = escape(start[i], at: p)
+            i += 1
         }
         p.pointee = 0x22; p += 1
         return p - out
+    }
+
+    /// Whether any byte of `w` is a control character, `"` or `\\` (exact as a yes/no: the
+    /// classic has-zero-byte and has-less-than tests; bytes ≥ 0x80 never match).
+    @inline(__always)
+    private static func needsEscape(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let control = (w &- ones &* 0x20) & ~w & highs
+        let q = w ^ (ones &* 0x22), quote = (q &- ones) & ~q & highs
+        let b = w ^ (ones &* 0x5C), backslash = (b &- ones) & ~b & highs
+        return (control | quote | backslash) != 0
+    }
+
+    /// One byte, escaped if it must be; returns the position after it.
+    @inline(__always)
+    private static func escape(_ b: UInt8, at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        var p = out
+        if b >= 0x20 && b != 0x22 && b != 0x5C { p.pointee = b; return p + 1 }
+        p.pointee = 0x5C; p += 1
+        switch b {
+        case 0x22: p.pointee = 0x22; p += 1
+        case 0x5C: p.pointee = 0x5C; p += 1
+        case 0x0A: p.pointee = 0x6E; p += 1
+        case 0x0D: p.pointee = 0x72; p += 1
+        case 0x09: p.pointee = 0x74; p += 1
+        default:
+            p[0] = 0x75; p[1] = 0x30; p[2] = 0x30
+            p[3] = hexDigit(b >> 4); p[4] = hexDigit(b & 0xF)
+            p += 5
+        }
+        return p
     }
 
     private static func hexDigit(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x61 + v - 10 }

@@ -58,6 +58,40 @@ public struct Knobs: Sendable, Hashable {
         "nilTargetUsesCanPerformAction", "includeWindowScene", "drainLimit",
     ]
 
+    /// Every knob's value in `names` order, as `value(of:)` gives it, without matching names:
+    /// each result lists all knobs, and matching 26 names one by one cost more than the rest of
+    /// the knobs object.
+    public var orderedValues: [KnobValue] {
+        [
+            .string(cancelTiming.rawValue),
+            .number(Double(hitTestPasses)),
+            .number(alphaThreshold),
+            .number(controlTrackingSlop),
+            .bool(touchDownRequiresTracking),
+            .number(panHysteresis),
+            .number(longPressMinimumDuration),
+            .number(longPressAllowableMovement),
+            .number(tapMaxInterval),
+            .number(tapMaxDuration),
+            .number(tapAllowableMovement),
+            .number(tapCountInterval),
+            .number(tapCountDistance),
+            .number(swipeMinimumDistance),
+            .number(swipeMaximumDeviation),
+            .number(swipeMaximumDuration),
+            .number(pinchHysteresis),
+            .number(rotationHysteresis),
+            .number(screenEdgeMargin),
+            .number(scrollDelay),
+            .bool(askViewsOnlyWhenCancelling),
+            .bool(askGRViewShouldBegin),
+            .string(nilTargetStart.rawValue),
+            .bool(nilTargetUsesCanPerformAction),
+            .bool(includeWindowScene),
+            .number(drainLimit),
+        ]
+    }
+
     public func value(of name: String) -> KnobValue? {
         switch name {
         case "cancelTiming": return .string(cancelTiming.rawValue)

@@ -79,9 +79,9 @@ public enum ResultEncoder {
 
     public static func writeKnobs(_ k: Knobs, to w: inout JSONWriter) {
         w.beginObject()
-        for name in Knobs.names {
+        for (name, value) in zip(Knobs.names, k.orderedValues) {
             w.key(name)
-            switch k.value(of: name)! {
+            switch value {
             case .number(let n): w.number(n)
             case .bool(let b): w.bool(b)
             case .string(let s): w.string(s)

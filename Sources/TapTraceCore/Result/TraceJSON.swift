@@ -5,40 +5,36 @@
 /// this way; `ResultEncoder.writeTrace` keeps the `JSONWriter` path for indented output.
 enum TraceJSON {
     static func encode(_ trace: TraceRecorder) -> [UInt8] {
-        var e = ByteEmitter(capacity: 64 + trace.records.count * 280)
-        // Fragments encoded once per trace: `"cause":…,"kind":"…","receiver":{…}` keyed by update,
-        // kind and receiver, and `"selector":…,"swift":…`.
-        var heads: [HeadKey: [UInt8]] = [:]
-        var selectors: [String: [UInt8]] = [:]
-        var views: [Int32: [UInt8]] = [:]
+        var e = ByteEmitter(capacity: 64 + trace.records.count * 320)
+        // Per-entry caches keyed by hashing cost more than writing the pieces again (a head was
+        // rarely reused: it depends on the update); only the selector pair is cached, because
+        // its Swift spelling is derived (`SelectorNames.swift`).
+        var selectors = SelectorCache()
         e.byte(0x5B)
-        for (i, r) in trace.records.enumerated() {
-            if i > 0 { e.byte(0x2C) }
+        var seq = 0
+        for r in trace.records {
+            if seq > 0 { e.byte(0x2C) }
+            seq += 1
             let update = trace.updates[Int(r.update)]
-            e.literal("{\"seq\":"); e.integer(i + 1)
+            e.literal("{\"seq\":"); e.integer(seq)
             e.literal(",\"t\":"); e.number(update.t)
-            let key = HeadKey(update: r.update, kind: r.kind, receiver: r.receiver)
-            if let head = heads[key] { e.raw(head) } else {
-                var h = ByteEmitter(capacity: 96)
-                h.literal(",\"cause\":"); h.string(update.cause.text)
-                h.literal(",\"kind\":"); h.string(r.kind.rawValue)
-                h.literal(",\"receiver\":"); ref(trace.ref(r.receiver), &h)
-                heads[key] = h.bytes
-                e.raw(h.bytes)
+            e.literal(",\"cause\":")
+            switch update.cause {
+            case .input: e.literal("\"input\"")
+            case .timer: e.string(update.cause.text)
             }
             switch r.kind {
+            case .call: e.literal(",\"kind\":\"call\",\"receiver\":")
+            case .state: e.literal(",\"kind\":\"state\",\"receiver\":")
+            case .marker: e.literal(",\"kind\":\"marker\",\"receiver\":")
+            }
+            ref(trace.ref(r.receiver), &e)
+            switch r.kind {
             case .call:
-                let selector = r.selector ?? ""
-                if let s = selectors[selector] { e.raw(s) } else {
-                    var h = ByteEmitter(capacity: 96)
-                    h.literal(",\"selector\":"); h.string(selector)
-                    h.literal(",\"swift\":"); h.string(SelectorNames.swift(selector))
-                    selectors[selector] = h.bytes
-                    e.raw(h.bytes)
-                }
-                e.literal(",\"args\":"); args(trace, r, &e, &views)
+                selectors.write(r.selector ?? "", &e)
+                e.literal(",\"args\":"); args(trace, r, &e)
                 e.literal(",\"result\":")
-                if let result = r.result { stored(result, trace, &e, &views) } else { e.literal("null") }
+                if let result = r.result { stored(result, trace, &e) } else { e.literal("null") }
             case .state:
                 e.literal(",\"from\":"); optional(r.from?.rawValue, &e)
                 e.literal(",\"to\":"); optional(r.to?.rawValue, &e)
@@ -46,7 +42,7 @@ enum TraceJSON {
                 if r.discrete { e.literal(",\"discrete\":true") }
             case .marker:
                 e.literal(",\"marker\":"); optional(r.marker?.rawValue, &e)
-                e.literal(",\"args\":"); args(trace, r, &e, &views)
+                e.literal(",\"args\":"); args(trace, r, &e)
             }
             e.literal(",\"depth\":"); e.integer(Int(r.depth))
             e.literal(",\"parent\":")
@@ -58,19 +54,47 @@ enum TraceJSON {
         return e.bytes
     }
 
-    private struct HeadKey: Hashable {
-        var update: Int32
-        var kind: TraceEntry.Kind
-        var receiver: Int64
+    /// `,"selector":…,"swift":…` per distinct selector of a trace (a dozen or so), found by
+    /// a cheap fingerprint of the selector's bytes and confirmed by string equality: hashing
+    /// with `Hasher`, or comparing every entry's selector with each cached one, cost more than
+    /// writing the entry.
+    private struct SelectorCache {
+        private var fingerprints: [UInt64] = []
+        private var names: [String] = []
+        private var fragments: [[UInt8]] = []
 
-        init(update: Int32, kind: TraceEntry.Kind, receiver: TraceRecorder.Object) {
-            self.update = update
-            self.kind = kind
-            switch receiver {
-            case .none: self.receiver = Int64.min
-            case .view(let v): self.receiver = Int64(v)
-            case .other(let k): self.receiver = -1 - Int64(k)
+        mutating func write(_ selector: String, _ e: inout ByteEmitter) {
+            let fingerprint = Self.fingerprint(selector)
+            for k in fingerprints.indices where fingerprints[k] == fingerprint && names[k] == selector {
+                e.raw(fragments[k])
+                return
             }
+            var h = ByteEmitter(capacity: 96)
+            h.literal(",\"selector\":"); h.string(selector)
+            h.literal(",\"swift\":"); h.string(SelectorNames.swift(selector))
+            fingerprints.append(fingerprint)
+            names.append(selector)
+            fragments.append(h.bytes)
+            e.raw(fragments[fragments.count - 1])
+        }
+
+        /// The length and the first and last eight bytes: selectors of one trace differ there.
+        private static func fingerprint(_ s: String) -> UInt64 {
+            let quick: UInt64? = s.utf8.withContiguousStorageIfAvailable { b -> UInt64 in
+                let n = b.count
+                guard n >= 8, let p = b.baseAddress else {
+                    var h = UInt64(n)
+                    for x in b { h = (h << 8) | UInt64(x) }
+                    return h
+                }
+                let raw = UnsafeRawPointer(p)
+                let first = raw.loadUnaligned(as: UInt64.self), last = raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+                return (first &* 0x9E37_79B9_7F4A_7C15) ^ (last &+ UInt64(n)) &* 0xC2B2_AE3D_27D4_EB4F
+            }
+            if let quick { return quick }
+            var h: UInt64 = 0xCBF2_9CE4_8422_2325
+            for b in s.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+            return h
         }
     }
 
@@ -85,8 +109,7 @@ enum TraceJSON {
         e.byte(0x7D)
     }
 
-    private static func args(_ trace: TraceRecorder, _ r: TraceRecorder.Record, _ e: inout ByteEmitter,
-                             _ views: inout [Int32: [UInt8]]) {
+    private static func args(_ trace: TraceRecorder, _ r: TraceRecorder.Record, _ e: inout ByteEmitter) {
         e.byte(0x7B)
         var first = true
         for a in trace.arguments(r) {
@@ -94,22 +117,15 @@ enum TraceJSON {
             first = false
             e.string(a.name)
             e.byte(0x3A)
-            stored(a.value, trace, &e, &views)
+            stored(a.value, trace, &e)
         }
         e.byte(0x7D)
     }
 
-    private static func stored(_ v: TraceRecorder.StoredValue, _ trace: TraceRecorder, _ e: inout ByteEmitter,
-                               _ views: inout [Int32: [UInt8]]) {
+    private static func stored(_ v: TraceRecorder.StoredValue, _ trace: TraceRecorder, _ e: inout ByteEmitter) {
         switch v {
-        case .view(let view):
-            if let cached = views[view] { e.raw(cached); return }
-            var h = ByteEmitter(capacity: 48)
-            ref(trace.viewRefs[Int(view)], &h)
-            views[view] = h.bytes
-            e.raw(h.bytes)
-        case .value(let value):
-            self.value(value, &e)
+        case .view(let view): ref(trace.viewRefs[Int(view)], &e)
+        case .value(let value): self.value(value, &e)
         }
     }
 

@@ -17,6 +17,20 @@ struct DeterminismTests {
         #expect(tape.count(knobs) == Knobs.names.count)
     }
 
+    /// `orderedValues` (what results list) is `value(of:)` for every name, in order, also
+    /// for knobs changed from their defaults.
+    @Test func orderedKnobValuesMatchTheNamedOnes() {
+        var changed = Knobs()
+        for (name, value) in [("tapMaxDuration", KnobValue.number(0.7)), ("includeWindowScene", .bool(true)),
+                              ("hitTestPasses", .number(2)), ("drainLimit", .number(9))] {
+            #expect(changed.set(name, value) == nil)
+        }
+        for knobs in [Knobs(), changed] {
+            #expect(knobs.orderedValues == Knobs.names.map { knobs.value(of: $0)! })
+        }
+        #expect(changed.orderedValues != Knobs().orderedValues)
+    }
+
     /// The encoder writes what `trace` (built on demand) holds, entry by entry.
     @Test func encodedTraceMatchesEntries() throws {
         let r = try Scenes.run(ControlAndChainScenarioTests.sc03(control: #""class": "UIButton""#), Scenes.tap(100, 220))

@@ -1,0 +1,116 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import TapTraceStore
+
+/// Results live in `run_results` (migration 0002): identical documents of a scene are stored
+/// once, different ones never share, and every run reads back exactly what it stored.
+@Suite("Run results")
+struct RunResultTests {
+    static func run(_ sceneID: String, version: Int = 1, result: String, tag: String = "r") -> NewRun {
+        var run = newRun(sceneID, version: version, tag: tag)
+        run.result = Data(result.utf8)
+        return run
+    }
+
+    @Test("identical results of a scene are stored once; each run reads its own back", arguments: Backend.allCases)
+    func identicalResultsAreShared(_ backend: Backend) throws {
+        try withStore(backend) { store, _ in
+            let id = try store.createScene(name: "s", content: content("v1")).scene.id
+            try store.addVersion(sceneID: id, content: content("v2"))
+            let a = try store.insertRun(Self.run(id, result: #"{"trace":[1]}"#, tag: "a"))
+            let b = try store.insertRun(Self.run(id, result: #"{"trace":[1]}"#, tag: "b"))
+            let c = try store.insertRun(Self.run(id, version: 2, result: #"{"trace":[1]}"#, tag: "c"))
+            let d = try store.insertRun(Self.run(id, result: #"{"trace":[2]}"#, tag: "d"))
+            #expect(try rowCount(store, "runs", sceneID: id) == 4)
+            #expect(try rowCount(store, "run_results", sceneID: id) == 2)
+            for run in [a, b, c, d] { #expect(try store.run(id: run.id) == run) }
+            #expect(try store.run(id: b.id).result == Data(#"{"trace":[1]}"#.utf8))
+            #expect(try store.run(id: b.id).request == Data(#"{"touches":"b"}"#.utf8))
+            #expect(try store.runs(sceneID: id, version: 1).map(\.result) == [a.result, b.result, d.result])
+        }
+    }
+
+    @Test("results are never shared across scenes, and go with their scene")
+    func resultsBelongToTheirScene() throws {
+        try withStore(.file) { store, _ in
+            let one = try store.createScene(name: "one", content: content("v1")).scene.id
+            let two = try store.createScene(name: "two", content: content("v1")).scene.id
+            try store.insertRun(Self.run(one, result: "{}"))
+            try store.insertRun(Self.run(two, result: "{}"))
+            #expect(try rowCount(store, "run_results") == 2)
+            try store.deleteScene(id: one)
+            #expect(try rowCount(store, "run_results") == 1)
+            #expect(try rowCount(store, "run_results", sceneID: two) == 1)
+        }
+    }
+
+    /// Equal digests are only candidates: a row whose digest matches but whose bytes differ
+    /// (a collision, forced here by writing the digest directly) is not shared.
+    @Test("a digest collision does not make two different results one")
+    func collisionsCompareBytes() throws {
+        try withStore(.file) { store, _ in
+            let id = try store.createScene(name: "s", content: content("v1")).scene.id
+            let first = try store.insertRun(Self.run(id, result: "first"))
+            let digest = ResultDigest.of(Array("second".utf8))
+            try store.writer.write { db in try db.execute(sql: "UPDATE run_results SET digest = ?", arguments: [digest]) }
+            let second = try store.insertRun(Self.run(id, result: "second"))
+            #expect(try rowCount(store, "run_results") == 2)
+            #expect(try store.run(id: first.id).result == Data("first".utf8))
+            #expect(try store.run(id: second.id).result == Data("second".utf8))
+        }
+    }
+
+    @Test("the digest depends on every byte and on the length")
+    func digestSpreads() {
+        var seen = Set<Int64>()
+        let base = Array(repeating: UInt8(ascii: "a"), count: 40)
+        for length in 0...40 { seen.insert(ResultDigest.of(Array(base.prefix(length)))) }
+        for position in 0..<40 {
+            var changed = base
+            changed[position] = UInt8(ascii: "b")
+            seen.insert(ResultDigest.of(changed))
+        }
+        #expect(seen.count == 41 + 40)
+        #expect(ResultDigest.of(Array("same".utf8)) == ResultDigest.of(Array("same".utf8)))
+    }
+
+    /// A database written by the schema-1 binary: its runs keep their results, `seq` goes on
+    /// after the highest number ever used (a deleted run's included), and new runs share.
+    @Test("migration 0002 carries schema-1 runs over")
+    func migrationFromSchemaOne() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.databasePath
+        let old = try TraceStore(location: .file(path), clock: .system, migrations: Array(Migration.embedded.prefix(1)))
+        let id = try old.createScene(name: "s", content: content("v1")).scene.id
+        try old.writer.write { db in
+            for (seq, result) in [(1, "one"), (2, "two"), (3, "three")] {
+                try db.execute(
+                    sql: """
+                        INSERT INTO runs (seq, id, scene_id, scene_version, created_at, request, result,
+                                          first_responder, actions, outcome, action_count)
+                        VALUES (?, ?, ?, 1, '2026-11-22T00:00:00.000Z', '{}', ?, NULL, '[]', 'o', 0)
+                        """,
+                    arguments: [seq, "run_old\(seq)", id, Data(result.utf8)])
+            }
+            try db.execute(sql: "DELETE FROM runs WHERE seq = 3")
+        }
+        try old.close()
+
+        let store = try TraceStore(location: .file(path))
+        defer { try? store.close() }
+        #expect(store.health().schemaVersion == TraceStore.supportedSchemaVersion)
+        #expect(try store.run(id: "run_old1").result == Data("one".utf8))
+        #expect(try store.run(id: "run_old2").result == Data("two".utf8))
+        #expect(try store.run(id: "run_old2").summary.seq == 2)
+        let new = try store.insertRun(Self.run(id, result: "two"))
+        #expect(new.summary.seq == 4)
+        #expect(try store.listRuns(sceneID: id, limit: 10).items.map(\.id) == [new.id, "run_old2", "run_old1"])
+        let integrity = try store.writer.read { db in try String.fetchAll(db, sql: "PRAGMA foreign_key_check") }
+        #expect(integrity.isEmpty)
+        try store.deleteScene(id: id)
+        #expect(try rowCount(store, "run_results") == 0)
+    }
+}
