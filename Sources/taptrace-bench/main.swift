@@ -1,7 +1,8 @@
-import Foundation
 // Engine benchmarks, run by hand (not tests): `swift run -c release taptrace-bench`.
 // Figures and their meaning are in docs/performance.md.
+import Foundation
 import TapTraceCore
+import TapTraceStore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -178,6 +179,34 @@ if only == "request" {
     let td = measure(n) { _ = TapTrace.dispatch(index, records: request.records, until: request.touches.until, knobs: request.knobs) }
     let te = measure(n) { _ = ResultEncoder.encode(r) }
     print("\(index.viewCount) views, \(r.recorder.count) entries, \(ResultEncoder.encode(r).count) bytes: dispatch \(fmt(td * 1e6)) µs, encode \(fmt(te * 1e6)) µs (medians)")
+}
+
+if only == "store" {
+    // Stored runs per transaction: `taptrace-bench store RESULT.json [RUNS]`: the same result
+    // stored RUNS times, one run per transaction and in batches, with the CPU time per run.
+    let path = CommandLine.arguments.dropFirst(2).first ?? "result.json"
+    guard let result = FileManager.default.contents(atPath: path) else { fatalError("cannot read \(path)") }
+    let runs = Int(CommandLine.arguments.dropFirst(3).first ?? "") ?? 4000
+    func cpu() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+    for batch in [1, 2, 4, 8, 16] {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("taptrace-bench-\(getpid())-\(batch)")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try! TraceStore(location: .file(directory.appendingPathComponent("bench.sqlite").path))
+        let scene = try! store.createScene(name: "bench", content: SceneContent(document: Data("{}".utf8), viewCount: 0, windowCount: 0, recognizerCount: 0))
+        let run = NewRun(sceneID: scene.scene.id, sceneVersion: 1, request: Data(#"{"touches":{}}"#.utf8), result: result,
+                         firstResponder: "v", actions: "[]", outcome: "digest", actionCount: 0)
+        let start = cpu()
+        for _ in 0..<(runs / batch) {
+            if batch == 1 { _ = try! store.insertRun(run) } else { _ = try! store.insertRuns(Array(repeating: run, count: batch)) }
+        }
+        print("batch \(batch): \(fmt((cpu() - start) / Double(runs / batch * batch) * 1e6)) µs CPU per run")
+        try! store.close()
+    }
 }
 
 if only == nil || only == "hittest" {
