@@ -8,6 +8,11 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: HTTPHeaders
     public var body: [UInt8]
+    /// Set by `deferred(_:)`: the response is produced later by this work.
+    public private(set) var deferredWork: DeferredWork?
+
+    /// Work that answers later, on any thread, by calling `complete` once.
+    public typealias DeferredWork = @Sendable (_ complete: @escaping @Sendable (HTTPResponse) -> Void) -> Void
 
     public init(status: Int = 200, headers: HTTPHeaders = [:], body: [UInt8] = []) {
         self.status = status
@@ -41,6 +46,18 @@ public struct HTTPResponse: Sendable {
     /// `{"error": message, "status": status}` as JSON.
     public static func error(_ status: Int, _ message: String) -> HTTPResponse {
         json("{\"error\":\(jsonString(message)),\"status\":\(status)}", status: status)
+    }
+
+    /// A response that another thread produces: the server suspends the connection (its
+    /// worker thread goes on serving others), runs `work`, and sends what `work` passes to
+    /// `complete`, with the same CORS decoration and logging as any response. For work that
+    /// waits on something shared, such as a database writer committing many requests at once.
+    /// Calls to `complete` after the first are ignored; `work` must call it eventually:
+    /// `HTTPServer.stop()` waits for every deferred response before stopping the daemon.
+    public static func deferred(_ work: @escaping DeferredWork) -> HTTPResponse {
+        var response = HTTPResponse(status: 0)
+        response.deferredWork = work
+        return response
     }
 
     /// A response with no body (e.g. 204).

@@ -34,6 +34,8 @@ public final class HTTPServer: Sendable {
         var starting = false
         var stopping = false
         var inFlight = 0
+        /// Suspended connections whose deferred response has not been completed yet.
+        var deferredPending = 0
         /// libmicrohttpd's messages collected while `start()` runs.
         var startMessages: [String] = []
     }
@@ -74,6 +76,7 @@ public final class HTTPServer: Sendable {
 
         let daemon: OpaquePointer? = address.withSockAddr { sockAddr in
             var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_ERROR_LOG.rawValue
+                | MHD_ALLOW_SUSPEND_RESUME.rawValue
             if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
             let logger: MHD_LogCallback = mhdLog
             let uriLogger: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?)
@@ -134,6 +137,14 @@ public final class HTTPServer: Sendable {
             if ContinuousClock.now >= deadline { break }
             usleep(2_000)
         }
+        // Stopping the daemon with a suspended connection is undefined behaviour
+        // (libmicrohttpd): deferred responses are always waited for, past the timeout too.
+        var waitedForDeferred = false
+        while state.withLock({ $0.deferredPending }) > 0 {
+            if !waitedForDeferred { log(message: "waiting for deferred responses before stopping") }
+            waitedForDeferred = true
+            usleep(2_000)
+        }
         MHD_stop_daemon(daemon)
         if listenSocket >= 0 { close(listenSocket) }
 
@@ -156,6 +167,9 @@ public final class HTTPServer: Sendable {
         state.withLock { $0.inFlight += 1 }
         return RequestContext(target: target)
     }
+
+    func deferredBegan() { state.withLock { $0.deferredPending += 1 } }
+    func deferredEnded() { state.withLock { $0.deferredPending -= 1 } }
 
     func requestEnded(_ context: RequestContext, status: Int) {
         state.withLock { $0.inFlight -= 1 }

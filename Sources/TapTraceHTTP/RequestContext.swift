@@ -1,3 +1,5 @@
+import Foundation
+
 /// Per-request state libmicrohttpd carries for us in `con_cls`: created when the request line
 /// arrives (URI log callback), released in the completion callback.
 ///
@@ -19,6 +21,8 @@ final class RequestContext {
     var discardedBytes = 0
     /// Status of the response we queued, 0 until then.
     var status = 0
+    /// Set while the connection is suspended for a deferred response.
+    var deferred: DeferredCompletion?
 
     init(target: String) {
         self.target = target
@@ -30,4 +34,24 @@ final class RequestContext {
         let rawPath = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0]
         return PercentDecoding.decode(rawPath)
     }
+}
+
+/// The hand-over of a deferred response from the thread that completes it to the connection's
+/// libmicrohttpd thread, which picks it up when the resumed connection calls the access handler.
+final class DeferredCompletion: @unchecked Sendable {
+    private let lock = NSLock()
+    private var response: HTTPResponse?
+    private var completed = false
+
+    /// Stores the response; false if one was stored before (a second `complete` call).
+    func complete(with response: HTTPResponse) -> Bool {
+        lock.withLock {
+            guard !completed else { return false }
+            completed = true
+            self.response = response
+            return true
+        }
+    }
+
+    func take() -> HTTPResponse? { lock.withLock { response.take() } }
 }

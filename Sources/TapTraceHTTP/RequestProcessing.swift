@@ -6,6 +6,12 @@ extension HTTPServer {
     func process(_ context: RequestContext, connection: OpaquePointer,
                  method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?,
                  uploadData: UnsafePointer<CChar>?, uploadDataSize: UnsafeMutablePointer<Int>?) -> MHD_Result {
+        if let deferred = context.deferred {
+            // Called again after MHD_resume_connection: the deferred response is ready.
+            guard let response = deferred.take() else { return .YES }
+            context.deferred = nil
+            return queue(response, for: context, on: connection, close: false)
+        }
         if !context.headersReceived {
             // First call: the request line and headers are complete, no body read yet.
             context.headersReceived = true
@@ -50,7 +56,31 @@ extension HTTPServer {
         let request = HTTPRequest(method: context.method, target: context.target, headers: context.headers,
                                   body: context.body, httpVersion: context.httpVersion)
         context.body = []
-        return queue(respond(to: request), for: context, on: connection, close: false)
+        let response = respond(to: request)
+        if let work = response.deferredWork {
+            return suspend(context, on: connection, origin: request.headers["Origin"], work: work)
+        }
+        return queue(response, for: context, on: connection, close: false)
+    }
+
+    /// Suspends the connection, then starts `work`; its completion stores the response and
+    /// resumes the connection, whose thread then queues it (see the top of `process`).
+    /// Suspending first means a completion can never come before the suspension.
+    private func suspend(_ context: RequestContext, on connection: OpaquePointer, origin: String?,
+                         work: HTTPResponse.DeferredWork) -> MHD_Result {
+        let completion = DeferredCompletion()
+        context.deferred = completion
+        deferredBegan()
+        MHD_suspend_connection(connection)
+        let address = UInt(bitPattern: connection)
+        work { [self] produced in
+            var response = produced
+            cors.decorate(&response, origin: origin)
+            guard completion.complete(with: response) else { return }
+            MHD_resume_connection(OpaquePointer(bitPattern: address))
+            deferredEnded()
+        }
+        return .YES
     }
 
     /// How much of an oversized body of unknown length is read and dropped before giving up
