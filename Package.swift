@@ -49,6 +49,6 @@ let package = Package(
         // TapTraceService: the REST API of contract §6 (engine + HTTP + store). Its integration
         // tests start the built `taptrace serve` binary (which `swift test` builds first).
         .target(name: "TapTraceService", dependencies: ["TapTraceCore", "TapTraceHTTP", "TapTraceStore", "TapTraceImport"]),
-        .testTarget(name: "TapTraceServiceTests", dependencies: ["TapTraceService", "TapTraceCore", "HTTPTestClient"]),
+        .testTarget(name: "TapTraceServiceTests", dependencies: ["TapTraceService", "TapTraceCore", "TapTraceStore", "HTTPTestClient"]),
     ]
 )

@@ -16,38 +16,11 @@ extension TapTraceService {
         router.post("/v1/scenes/{id}/dispatch", handler: handler { [self] request, parameters in
             let id = try Self.requireSceneID(parameters["id"])
             let body = try StoredDispatchBody(try JSONBody.tape(of: request))
-            var attempt = 0
-            while true {
-                // "The latest version" as last seen (LatestVersions), confirmed when the run is
-                // written; a newer version written meanwhile makes the dispatch run again.
-                let version: Int
-                if let requested = body.version {
-                    version = requested
-                } else if let known = latestVersions.get(id) {
-                    version = known
-                } else {
-                    version = try store.latestVersion(sceneID: id)
-                    latestVersions.set(id, version)
-                }
-                let index = try versionIndex(sceneID: id, version: version, pointer: body.version == nil ? nil : "/version")
-                let result = TapTrace.dispatch(index, records: body.records, until: body.touches.until, knobs: body.knobs)
-                let resultBytes = ResultEncoder.encode(result)
-                let run: RunRecord
-                do {
-                    run = try store.insertRun(RunColumns.newRun(sceneID: id, version: version, request: body.storedRequest,
-                                                                result: result, resultBytes: resultBytes),
-                                              requireLatest: body.version == nil)
-                } catch StoreError.conflict(_, _, let actual) where attempt < 3 {
-                    latestVersions.set(id, actual)
-                    attempt += 1
-                    continue
-                } catch StoreError.sceneNotFound(let missing) {
-                    latestVersions.remove(missing)
-                    throw StoreError.sceneNotFound(sceneID: missing)
-                }
-                var response = HTTPResponse.jsonBytes(Representations.result(resultBytes, run: run.summary), status: 201)
-                response.headers["Location"] = "/v1/runs/\(run.id)"
-                return response
+            // The engine runs here, on the request's thread; the run is written by the
+            // RunWriter with others, and the response goes out once it is committed.
+            let prepared = try prepareStoredRun(sceneID: id, body: body, version: body.version)
+            return .deferred { [self] complete in
+                record(prepared, sceneID: id, body: body, request: request, attempt: 0, complete: complete)
             }
         })
 
@@ -72,6 +45,57 @@ extension TapTraceService {
                 throw Problem(.invalid(ValidationFailure(issues: [error])))
             }
         })
+    }
+
+    /// A stored dispatch computed and ready to be written.
+    struct PreparedRun: Sendable {
+        var resultBytes: [UInt8]
+        var run: NewRun
+    }
+
+    /// Runs the touches against `version`, or against "the latest version" as last seen
+    /// (LatestVersions), which the store confirms when it writes the run.
+    func prepareStoredRun(sceneID id: String, body: StoredDispatchBody, version requested: Int?) throws -> PreparedRun {
+        let version: Int
+        if let requested {
+            version = requested
+        } else if let known = latestVersions.get(id) {
+            version = known
+        } else {
+            version = try store.latestVersion(sceneID: id)
+            latestVersions.set(id, version)
+        }
+        let index = try versionIndex(sceneID: id, version: version, pointer: body.version == nil ? nil : "/version")
+        let result = TapTrace.dispatch(index, records: body.records, until: body.touches.until, knobs: body.knobs)
+        let resultBytes = ResultEncoder.encode(result)
+        return PreparedRun(resultBytes: resultBytes,
+                           run: RunColumns.newRun(sceneID: id, version: version, request: body.storedRequest,
+                                                  result: result, resultBytes: resultBytes))
+    }
+
+    /// Hands the run to the RunWriter and answers with its outcome. A newer version written
+    /// meanwhile (409 from the store's check) makes the dispatch run again against it.
+    func record(_ prepared: PreparedRun, sceneID id: String, body: StoredDispatchBody, request: HTTPRequest,
+                attempt: Int, complete: @escaping @Sendable (HTTPResponse) -> Void) {
+        runWriter.submit(prepared.run, requireLatest: body.version == nil) { [self] outcome in
+            switch outcome {
+            case .success(let run):
+                var response = HTTPResponse.jsonBytes(Representations.result(prepared.resultBytes, run: run.summary), status: 201)
+                response.headers["Location"] = "/v1/runs/\(run.id)"
+                complete(response)
+            case .failure(.conflict(_, _, let actual)) where attempt < 3:
+                latestVersions.set(id, actual)
+                do {
+                    let again = try prepareStoredRun(sceneID: id, body: body, version: actual)
+                    record(again, sceneID: id, body: body, request: request, attempt: attempt + 1, complete: complete)
+                } catch {
+                    complete(errorResponse(error, for: request))
+                }
+            case .failure(let error):
+                if case .sceneNotFound(let missing) = error { latestVersions.remove(missing) }
+                complete(errorResponse(error, for: request))
+            }
+        }
     }
 
     /// The index of a version named in a body: a missing version is a 422 at `pointer` (the

@@ -21,6 +21,8 @@ public final class TapTraceService: Sendable {
     let scenes: SceneCache<StoredSceneKey>
     let statelessScenes: StatelessSceneCache
     let latestVersions = LatestVersions()
+    /// Stored dispatch's runs, written in group commits.
+    let runWriter: RunWriter
     /// Where unexpected failures (500s) are reported; the client gets no internals.
     let errorLog: @Sendable (String) -> Void
 
@@ -28,6 +30,7 @@ public final class TapTraceService: Sendable {
                 errorLog: @escaping @Sendable (String) -> Void = { _ in }) {
         self.store = store
         self.scenes = SceneCache(capacity: sceneCacheCapacity)
+        self.runWriter = RunWriter(store: store)
         self.statelessScenes = StatelessSceneCache(capacity: max(1, sceneCacheCapacity / 4), maxViews: 500_000)
         self.errorLog = errorLog
     }
@@ -54,20 +57,28 @@ public final class TapTraceService: Sendable {
     /// Wraps a throwing handler: problems become their responses, store errors map to status
     /// codes, anything else is a logged 500.
     func handler(_ body: @escaping @Sendable (HTTPRequest, [String: String]) throws -> HTTPResponse) -> HTTPHandler {
-        let errorLog = self.errorLog
-        return { request, parameters in
+        return { [self] request, parameters in
             do {
                 return try body(request, parameters)
-            } catch let problem as Problem {
-                return .problem(problem)
-            } catch let error as StoreError {
-                if case .database = error { errorLog("\(request.method) \(request.path): \(error)") }
-                if case .databaseTooNew = error { errorLog("\(request.method) \(request.path): \(error)") }
-                return .problem(Problem(error))
             } catch {
-                errorLog("\(request.method) \(request.path): \(error)")
-                return .problem(.internalError("The request failed unexpectedly; the server log has the details."))
+                return errorResponse(error, for: request)
             }
+        }
+    }
+
+    /// What a failed request answers: its problem document, and for failures the client
+    /// cannot fix, a line in the server log.
+    func errorResponse(_ error: any Error, for request: HTTPRequest) -> HTTPResponse {
+        switch error {
+        case let problem as Problem:
+            return .problem(problem)
+        case let error as StoreError:
+            if case .database = error { errorLog("\(request.method) \(request.path): \(error)") }
+            if case .databaseTooNew = error { errorLog("\(request.method) \(request.path): \(error)") }
+            return .problem(Problem(error))
+        default:
+            errorLog("\(request.method) \(request.path): \(error)")
+            return .problem(.internalError("The request failed unexpectedly; the server log has the details."))
         }
     }
 

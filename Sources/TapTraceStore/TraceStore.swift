@@ -260,19 +260,55 @@ public final class TraceStore: Sendable {
     public func insertRun(_ run: NewRun, requireLatest: Bool) throws -> RunRecord {
         guard run.actionCount >= 0 else { throw StoreError.invalidArgument("actionCount must not be negative") }
         return try write { db, now in
-            // Versions are 1...latest_version (appended, never removed one by one), so the
-            // scene's latest version alone tells whether the run's version exists.
-            guard
-                let latest = try Int.fetchOne(
-                    db.cachedStatement(sql: "SELECT latest_version FROM scenes WHERE id = ?"), arguments: [run.sceneID])
-            else { throw StoreError.sceneNotFound(sceneID: run.sceneID) }
-            guard (1...latest).contains(run.sceneVersion) else {
-                throw StoreError.versionNotFound(sceneID: run.sceneID, version: run.sceneVersion)
-            }
-            if requireLatest, run.sceneVersion != latest {
-                throw StoreError.conflict(sceneID: run.sceneID, expectedVersion: run.sceneVersion, actualVersion: latest)
-            }
+            try Self.checkRun(run, requireLatest: requireLatest, latest: Self.latestVersion(db, run.sceneID))
             return try Self.insertRunRow(db, run, now: now)
+        }
+    }
+
+    /// Records runs gathered from concurrent requests in one transaction (group commit: one
+    /// commit, and its WAL writes, for all of them), each judged on its own as
+    /// ``insertRun(_:requireLatest:)`` judges it: a run whose scene is gone, whose version does
+    /// not exist or, with `requireLatest`, is no longer the latest is not written and gets its
+    /// error, the others are written.
+    ///
+    /// - Returns: Per run, in the order given, its record or why it was not written.
+    /// - Throws: When the transaction itself fails; then nothing was written.
+    public func insertRunsIndependently(_ runs: [(run: NewRun, requireLatest: Bool)]) throws
+        -> [Result<RunRecord, StoreError>]
+    {
+        try write { db, now in
+            // The checks only read, so a refused run leaves nothing behind to roll back.
+            var latest: [String: Int?] = [:]
+            var outcomes: [Result<RunRecord, StoreError>] = []
+            outcomes.reserveCapacity(runs.count)
+            for (run, requireLatest) in runs {
+                do {
+                    guard run.actionCount >= 0 else { throw StoreError.invalidArgument("actionCount must not be negative") }
+                    if latest[run.sceneID] == nil { latest[run.sceneID] = try Self.latestVersion(db, run.sceneID) }
+                    try Self.checkRun(run, requireLatest: requireLatest, latest: latest[run.sceneID]!)
+                    outcomes.append(.success(try Self.insertRunRow(db, run, now: now)))
+                } catch let error as StoreError {
+                    outcomes.append(.failure(error))
+                }
+            }
+            return outcomes
+        }
+    }
+
+    /// The scene's latest version, nil when the scene does not exist.
+    private static func latestVersion(_ db: Database, _ sceneID: String) throws -> Int? {
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT latest_version FROM scenes WHERE id = ?"), arguments: [sceneID])
+    }
+
+    /// Versions are 1...latest_version (appended, never removed one by one), so the scene's
+    /// latest version alone tells whether the run's version exists.
+    private static func checkRun(_ run: NewRun, requireLatest: Bool, latest: Int?) throws {
+        guard let latest else { throw StoreError.sceneNotFound(sceneID: run.sceneID) }
+        guard (1...latest).contains(run.sceneVersion) else {
+            throw StoreError.versionNotFound(sceneID: run.sceneID, version: run.sceneVersion)
+        }
+        if requireLatest, run.sceneVersion != latest {
+            throw StoreError.conflict(sceneID: run.sceneID, expectedVersion: run.sceneVersion, actualVersion: latest)
         }
     }
 

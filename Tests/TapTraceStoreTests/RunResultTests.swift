@@ -76,6 +76,30 @@ struct RunResultTests {
         #expect(ResultDigest.of(Array("same".utf8)) == ResultDigest.of(Array("same".utf8)))
     }
 
+    @Test("runs written together are judged one by one; the refused leave nothing behind", arguments: Backend.allCases)
+    func runsWrittenTogether(_ backend: Backend) throws {
+        try withStore(backend) { store, _ in
+            let id = try store.createScene(name: "s", content: content("v1")).scene.id
+            try store.addVersion(sceneID: id, content: content("v2"))
+            let outcomes = try store.insertRunsIndependently([
+                (Self.run(id, version: 2, result: "a", tag: "a"), true),
+                (Self.run("scn_missing", result: "b"), false),
+                (Self.run(id, version: 9, result: "c"), false),
+                (Self.run(id, version: 1, result: "d"), true),
+                (Self.run(id, version: 1, result: "a", tag: "e"), false),
+            ])
+            #expect(outcomes.count == 5)
+            let stored = outcomes.compactMap { try? $0.get() }
+            #expect(stored.map(\.request) == [Data(#"{"touches":"a"}"#.utf8), Data(#"{"touches":"e"}"#.utf8)])
+            #expect(throws: StoreError.sceneNotFound(sceneID: "scn_missing")) { try outcomes[1].get() }
+            #expect(throws: StoreError.versionNotFound(sceneID: id, version: 9)) { try outcomes[2].get() }
+            #expect(throws: StoreError.conflict(sceneID: id, expectedVersion: 1, actualVersion: 2)) { try outcomes[3].get() }
+            #expect(try rowCount(store, "runs") == 2)
+            #expect(try rowCount(store, "run_results") == 1)   // "a" twice, stored once
+            for run in stored { #expect(try store.run(id: run.id) == run) }
+        }
+    }
+
     /// A database written by the schema-1 binary: its runs keep their results, `seq` goes on
     /// after the highest number ever used (a deleted run's included), and new runs share.
     @Test("migration 0002 carries schema-1 runs over")
