@@ -46,6 +46,7 @@ public final class TraceStore: Sendable {
     /// The GRDB connection (pool or queue). Internal so tests can inspect raw rows.
     let writer: any DatabaseWriter
     private let clock: StoreClock
+    private let recentResults = RecentResults()
     private let supportedVersion: Int
 
     /// Opens (creating if needed) the database at `location` and applies pending migrations.
@@ -224,7 +225,7 @@ public final class TraceStore: Sendable {
     /// - Throws: ``StoreError/sceneNotFound(sceneID:)``.
     @discardableResult
     public func deleteScene(id: String) throws -> DeletedScene {
-        try write { db, _ in
+        let deleted = try write { db, _ in
             try Self.requireScene(db, id)
             let versions = try Int.fetchOne(
                 db, sql: "SELECT count(*) FROM scene_versions WHERE scene_id = ?", arguments: [id]) ?? 0
@@ -233,6 +234,9 @@ public final class TraceStore: Sendable {
             try db.execute(sql: "DELETE FROM scenes WHERE id = ?", arguments: [id])
             return DeletedScene(sceneID: id, versionCount: versions, runCount: runs)
         }
+        // Its run_results rows are gone: their ids may be handed out again.
+        recentResults.forget(sceneID: id)
+        return deleted
     }
 
     // MARK: - Runs
@@ -259,9 +263,9 @@ public final class TraceStore: Sendable {
     ///   ``insertRun(_:)``.
     public func insertRun(_ run: NewRun, requireLatest: Bool) throws -> RunRecord {
         guard run.actionCount >= 0 else { throw StoreError.invalidArgument("actionCount must not be negative") }
-        return try write { db, now in
+        return try writeRuns { db, now, sharing in
             try Self.checkRun(run, requireLatest: requireLatest, latest: Self.latestVersion(db, run.sceneID))
-            return try Self.insertRunRow(db, run, now: now)
+            return try Self.insertRunRow(db, run, now: now, sharing: sharing)
         }
     }
 
@@ -276,7 +280,7 @@ public final class TraceStore: Sendable {
     public func insertRunsIndependently(_ runs: [(run: NewRun, requireLatest: Bool)]) throws
         -> [Result<RunRecord, StoreError>]
     {
-        try write { db, now in
+        try writeRuns { db, now, sharing in
             // The checks only read, so a refused run leaves nothing behind to roll back.
             var latest: [String: Int?] = [:]
             var outcomes: [Result<RunRecord, StoreError>] = []
@@ -286,7 +290,7 @@ public final class TraceStore: Sendable {
                     guard run.actionCount >= 0 else { throw StoreError.invalidArgument("actionCount must not be negative") }
                     if latest[run.sceneID] == nil { latest[run.sceneID] = try Self.latestVersion(db, run.sceneID) }
                     try Self.checkRun(run, requireLatest: requireLatest, latest: latest[run.sceneID]!)
-                    outcomes.append(.success(try Self.insertRunRow(db, run, now: now)))
+                    outcomes.append(.success(try Self.insertRunRow(db, run, now: now, sharing: sharing)))
                 } catch let error as StoreError {
                     outcomes.append(.failure(error))
                 }
@@ -312,9 +316,11 @@ public final class TraceStore: Sendable {
         }
     }
 
-    private static func insertRunRow(_ db: Database, _ run: NewRun, now: String) throws -> RunRecord {
+    private static func insertRunRow(_ db: Database, _ run: NewRun, now: String, sharing: RecentResults.Sharing) throws
+        -> RunRecord
+    {
         let id = StoreID.make(prefix: StoreID.runPrefix)
-        let resultID = try resultRow(db, sceneID: run.sceneID, result: run.result)
+        let resultID = try resultRow(db, sceneID: run.sceneID, result: run.result, sharing: sharing)
         // Cached: stored dispatch runs this once per request, and preparing it cost as much as
         // executing it (docs/performance.md).
         try db.cachedStatement(
@@ -339,18 +345,24 @@ public final class TraceStore: Sendable {
     /// document stored before (found by digest, confirmed byte for byte), or a new row. A
     /// harness re-running the same touches against the same version stores its 20 KB trace
     /// once instead of once per run.
-    private static func resultRow(_ db: Database, sceneID: String, result: Data) throws -> Int64 {
+    private static func resultRow(_ db: Database, sceneID: String, result: Data, sharing: RecentResults.Sharing) throws -> Int64 {
         let digest = result.withUnsafeBytes { ResultDigest.of($0) }
+        if let id = sharing.id(sceneID: sceneID, digest: digest, bytes: result) { return id }
         let candidates = try Row.fetchCursor(
             db.cachedStatement(sql: "SELECT id, bytes FROM run_results WHERE scene_id = ? AND digest = ?"),
             arguments: [sceneID, digest])
+        var found: Int64?
         while let row = try candidates.next() {
-            if row.dataNoCopy(named: "bytes") == result { return row["id"] }
+            if row.dataNoCopy(named: "bytes") == result { found = row["id"]; break }
         }
-        try db.cachedStatement(
-            sql: "INSERT INTO run_results (scene_id, digest, encoding, bytes) VALUES (?, ?, 'identity', ?)"
-        ).execute(arguments: [sceneID, digest, result])
-        return db.lastInsertedRowID
+        if found == nil {
+            try db.cachedStatement(
+                sql: "INSERT INTO run_results (scene_id, digest, encoding, bytes) VALUES (?, ?, 'identity', ?)"
+            ).execute(arguments: [sceneID, digest, result])
+            found = db.lastInsertedRowID
+        }
+        sharing.learn(sceneID: sceneID, .init(digest: digest, id: found!, bytes: result))
+        return found!
     }
 
     /// Records several runs in one transaction: all of them, or none when one fails (replay
@@ -363,7 +375,7 @@ public final class TraceStore: Sendable {
         guard runs.allSatisfy({ $0.actionCount >= 0 }) else {
             throw StoreError.invalidArgument("actionCount must not be negative")
         }
-        return try write { db, now in
+        return try writeRuns { db, now, sharing in
             var checked = Set<String>()
             var stored: [RunRecord] = []
             stored.reserveCapacity(runs.count)
@@ -371,7 +383,7 @@ public final class TraceStore: Sendable {
                 if checked.insert("\(run.sceneID)#\(run.sceneVersion)").inserted {
                     try Self.requireVersion(db, run.sceneID, run.sceneVersion)
                 }
-                stored.append(try Self.insertRunRow(db, run, now: now))
+                stored.append(try Self.insertRunRow(db, run, now: now, sharing: sharing))
             }
             return stored
         }
@@ -479,6 +491,14 @@ extension TraceStore {
     private static let resultColumn = "(SELECT bytes FROM run_results WHERE run_results.id = runs.result_id) AS result"
 
     /// Runs `body` in a write transaction with the operation's timestamp.
+    /// A write that stores runs: results it wrote or found are remembered once it commits.
+    private func writeRuns<T>(_ body: (Database, String, RecentResults.Sharing) throws -> T) throws -> T {
+        let sharing = RecentResults.Sharing(recentResults)
+        let value = try write { db, now in try body(db, now, sharing) }
+        sharing.committed()
+        return value
+    }
+
     private func write<T>(_ body: (Database, String) throws -> T) throws -> T {
         try perform {
             try writer.write { db in

@@ -100,6 +100,24 @@ struct RunResultTests {
         }
     }
 
+    /// Results are remembered in memory only once their transaction commits: a result row
+    /// written by a transaction that rolled back must not be handed to a later run.
+    @Test("a rolled-back result is not remembered", arguments: Backend.allCases)
+    func rolledBackResultIsNotRemembered(_ backend: Backend) throws {
+        try withStore(backend) { store, _ in
+            let id = try store.createScene(name: "s", content: content("v1")).scene.id
+            #expect(throws: StoreError.versionNotFound(sceneID: id, version: 7)) {
+                try store.insertRuns([Self.run(id, result: "shared"), Self.run(id, version: 7, result: "x")])
+            }
+            #expect(try rowCount(store, "run_results") == 0)
+            let run = try store.insertRun(Self.run(id, result: "shared"))
+            #expect(try store.run(id: run.id).result == Data("shared".utf8))
+            let again = try store.insertRun(Self.run(id, result: "shared", tag: "again"))
+            #expect(try store.run(id: again.id).result == Data("shared".utf8))
+            #expect(try rowCount(store, "run_results") == 1)
+        }
+    }
+
     /// A database written by the schema-1 binary: its runs keep their results, `seq` goes on
     /// after the highest number ever used (a deleted run's included), and new runs share.
     @Test("migration 0002 carries schema-1 runs over")
