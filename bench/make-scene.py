@@ -13,6 +13,9 @@ Files written (all JSON):
     dispatch-unique.json  the same with the scene's name "__UNIQUE__" (bench/wrk.lua makes it
                           different in every request: the stateless scene cache never hits)
     stored-dispatch.json  {"touches"}: body of POST /v1/scenes/{id}/dispatch
+    stored-dispatch-unique.json  the same tap as explicit events whose touch id is
+                          "__UNIQUE__": every stored run has a result of its own (the
+                          store shares identical results, so this is its full write path)
 """
 import json
 import pathlib
@@ -84,5 +87,10 @@ touches = {"format": "taptrace/touches@1", "gestures": [{"tap": [16 + 230 + 30, 
 (out / "scene.json").write_text(json.dumps(scene))
 (out / "dispatch.json").write_text(json.dumps({"scene": scene, "touches": touches}))
 (out / "stored-dispatch.json").write_text(json.dumps({"touches": touches}))
+tap = [16 + 230 + 30, card_y + 60 + 18]
+unique_touches = {"format": "taptrace/touches@1", "events": [
+    {"t": 0, "touches": [{"id": "__UNIQUE__", "phase": "began", "at": tap}]},
+    {"t": 0.08, "touches": [{"id": "__UNIQUE__", "phase": "ended", "at": tap}]}]}
+(out / "stored-dispatch-unique.json").write_text(json.dumps({"touches": unique_touches}))
 (out / "dispatch-unique.json").write_text(json.dumps({"scene": dict(scene, name="__UNIQUE__"), "touches": touches}))
-print(f"wrote {out}/scene.json ({views} views), dispatch.json, dispatch-unique.json, stored-dispatch.json")
+print(f"wrote {out}/scene.json ({views} views), dispatch.json, dispatch-unique.json, stored-dispatch.json, stored-dispatch-unique.json")

@@ -10,15 +10,16 @@ if body_path and body_path ~= "" then
   wrk.headers["Content-Type"] = "application/json"
 end
 
--- BENCH_UNIQUE=1: the body's "__UNIQUE__" marker becomes a different value in every request
--- (thread number and counter), so no two requests carry the same scene.
+-- BENCH_UNIQUE=1: every "__UNIQUE__" marker of the body becomes a value of its own in every
+-- request (thread number and counter): no two requests carry the same scene, or touch id.
 if os.getenv("BENCH_UNIQUE") == "1" and wrk.body then
-  local prefix, suffix = wrk.body:match("^(.-)__UNIQUE__(.*)$")
-  assert(prefix, "BENCH_UNIQUE needs a body with __UNIQUE__")
+  local template = wrk.body
+  assert(template:find("__UNIQUE__", 1, true), "BENCH_UNIQUE needs a body with __UNIQUE__")
   local counter = 0
   request = function()
     counter = counter + 1
-    return wrk.format(nil, nil, nil, prefix .. tostring(thread_number or 0) .. "-" .. counter .. suffix)
+    local value = tostring(thread_number or 0) .. "-" .. counter
+    return wrk.format(nil, nil, nil, (template:gsub("__UNIQUE__", value)))
   end
 end
 
