@@ -16,16 +16,23 @@ final class StatelessSceneCache: @unchecked Sendable {
     /// Scenes per prefix bucket tried by `match`: a harness that varies one layout late in its
     /// bytes gets the most recent few on the fast path and the rest through the full parse.
     static let bucketSize = 8
-    /// Bound on the prefix index; past it the index is rebuilt from new entries only.
-    static let maxBuckets = 4_096
 
     let scenes: SceneCache<SceneBytes>
     private let lock = NSLock()
-    private var buckets: [Int: [SceneBytes]] = [:]
+    private var buckets: [Int: [(key: SceneBytes, serial: Int)]] = [:]
+    /// Insertions into the prefix index, oldest first, so that it never holds more scenes
+    /// than the LRU cache can (their bytes stay alive while indexed), whatever the LRU
+    /// evicted. An entry put again gets a new serial; the old insertion then expires alone.
+    private var insertions: [(fingerprint: Int, serial: Int)] = []
+    private var oldestInsertion = 0
+    private var nextSerial = 0
 
     init(capacity: Int, maxViews: Int) {
         scenes = SceneCache(capacity: capacity, maxViews: maxViews)
     }
+
+    /// Scenes in the prefix index now (for tests).
+    var indexedCount: Int { lock.withLock { buckets.values.reduce(0) { $0 + $1.count } } }
 
     var count: Int { scenes.count }
 
@@ -36,12 +43,25 @@ final class StatelessSceneCache: @unchecked Sendable {
         guard key.bytes.count >= Self.prefixLength else { return }
         let fingerprint = key.bytes.withUnsafeBufferPointer { Self.fingerprint($0.baseAddress!) }
         lock.withLock {
-            if buckets.count >= Self.maxBuckets, buckets[fingerprint] == nil { buckets.removeAll(keepingCapacity: true) }
+            let serial = nextSerial
+            nextSerial += 1
             var bucket = buckets[fingerprint] ?? []
-            bucket.removeAll { $0 == key }
-            bucket.insert(key, at: 0)
+            bucket.removeAll { $0.key == key }
+            bucket.insert((key, serial), at: 0)
             if bucket.count > Self.bucketSize { bucket.removeLast(bucket.count - Self.bucketSize) }
             buckets[fingerprint] = bucket
+            insertions.append((fingerprint, serial))
+            while insertions.count - oldestInsertion > scenes.capacity {
+                let expired = insertions[oldestInsertion]
+                oldestInsertion += 1
+                if let remaining = buckets[expired.fingerprint]?.filter({ $0.serial != expired.serial }) {
+                    buckets[expired.fingerprint] = remaining.isEmpty ? nil : remaining
+                }
+            }
+            if oldestInsertion > 1_024, oldestInsertion * 2 > insertions.count {
+                insertions.removeFirst(oldestInsertion)
+                oldestInsertion = 0
+            }
         }
     }
 
@@ -50,13 +70,13 @@ final class StatelessSceneCache: @unchecked Sendable {
         guard let base = bytes.baseAddress, bytes.count - start >= Self.prefixLength else { return nil }
         let fingerprint = Self.fingerprint(base + start)
         guard let bucket = lock.withLock({ buckets[fingerprint] }) else { return nil }
-        for candidate in bucket {
+        for (candidate, _) in bucket {
             let length = candidate.bytes.count
             guard length <= bytes.count - start else { continue }
             let same = candidate.bytes.withUnsafeBytes { memcmp(base + start, $0.baseAddress!, length) == 0 }
             guard same else { continue }
             if let index = scenes.get(candidate) { return (index, length) }
-            lock.withLock { buckets[fingerprint]?.removeAll { $0 == candidate } }
+            lock.withLock { buckets[fingerprint]?.removeAll { $0.key == candidate } }
         }
         return nil
     }

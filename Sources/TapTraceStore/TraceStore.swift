@@ -47,8 +47,6 @@ public final class TraceStore: Sendable {
     let writer: any DatabaseWriter
     private let clock: StoreClock
     private let recentResults = RecentResults()
-    /// File databases only (an in-memory one has no write-ahead log).
-    private let checkpointer: Checkpointer?
     private let supportedVersion: Int
 
     /// Opens (creating if needed) the database at `location` and applies pending migrations.
@@ -71,8 +69,6 @@ public final class TraceStore: Sendable {
             // WAL + NORMAL: durable across application crashes; a power loss may lose the
             // last transactions but never corrupts the database.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            // The Checkpointer's thread checkpoints; this is the fallback if it falls behind.
-            try db.execute(sql: "PRAGMA wal_autocheckpoint = \(Checkpointer.fallbackPages)")
         }
         self.clock = clock
         self.supportedVersion = migrations.last?.version ?? 0
@@ -86,27 +82,15 @@ public final class TraceStore: Sendable {
             try MigrationRunner.migrate(writer, migrations: migrations) { [clock] in
                 Timestamp.rfc3339(clock.now())
             }
-            if case .file(let path) = location {
-                checkpointer = try Checkpointer(path: path)
-            } else {
-                checkpointer = nil
-            }
         } catch {
             throw Self.storeError(error)
         }
     }
 
-    deinit {
-        try? checkpointer?.stop()
-    }
-
     /// Closes the database connections. Later calls throw ``StoreError/database(_:)``.
     /// Optional: releasing the store closes it too.
     public func close() throws {
-        try perform {
-            try checkpointer?.stop()
-            try writer.close()
-        }
+        try perform { try writer.close() }
     }
 
     // MARK: - Scenes

@@ -104,4 +104,27 @@ import TapTraceCore
         let answeredFast = Self.agree(first, cache: cache)
         #expect(!answeredFast)
     }
+
+    /// The prefix index keeps scene bytes alive: it must not hold more scenes than the cache,
+    /// however many different scenes come (each here with a prefix of its own).
+    @Test func thePrefixIndexIsBoundedByTheCache() {
+        let cache = StatelessSceneCache(capacity: 4, maxViews: 100_000)
+        func request(_ k: Int) -> [UInt8] {
+            Self.request(#""scene": "# + Self.scene.replacingOccurrences(of: "Checkout (iPhone 15)", with: "Checkout \(k)"),
+                         #""touches": "# + Self.touches)
+        }
+        for k in 0..<20 { Self.agree(request(k), cache: cache) }
+        #expect(cache.count == 4)
+        #expect(cache.indexedCount == 4)
+        // The most recent ones are still found without parsing, the evicted ones are not.
+        let recent = StatelessDispatchBody.skimming(request(19), cache: cache) != nil
+        let evicted = StatelessDispatchBody.skimming(request(3), cache: cache) != nil
+        #expect(recent && !evicted)
+        // Putting one again keeps it indexed when its first insertion expires.
+        Self.agree(request(3), cache: cache)
+        for k in 20..<23 { Self.agree(request(k), cache: cache) }
+        let again = StatelessDispatchBody.skimming(request(3), cache: cache) != nil
+        #expect(again)
+        #expect(cache.indexedCount == 4)
+    }
 }
