@@ -47,6 +47,8 @@ public final class TraceStore: Sendable {
     let writer: any DatabaseWriter
     private let clock: StoreClock
     private let recentResults = RecentResults()
+    /// File databases only (an in-memory one has no write-ahead log).
+    private let checkpointer: Checkpointer?
     private let supportedVersion: Int
 
     /// Opens (creating if needed) the database at `location` and applies pending migrations.
@@ -60,7 +62,8 @@ public final class TraceStore: Sendable {
     }
 
     /// Designated initializer; tests pass their own migration list.
-    init(location: StoreLocation, clock: StoreClock, migrations: [Migration]) throws {
+    init(location: StoreLocation, clock: StoreClock, migrations: [Migration],
+         checkpointRestartFrames: Int = Checkpointer.restartFrames) throws {
         var configuration = Configuration()
         configuration.label = "TapTraceStore"
         configuration.foreignKeysEnabled = true  // ON DELETE CASCADE from scenes to versions to runs
@@ -69,6 +72,8 @@ public final class TraceStore: Sendable {
             // WAL + NORMAL: durable across application crashes; a power loss may lose the
             // last transactions but never corrupts the database.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // The Checkpointer's thread checkpoints, never a commit (file databases).
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
         }
         self.clock = clock
         self.supportedVersion = migrations.last?.version ?? 0
@@ -82,15 +87,27 @@ public final class TraceStore: Sendable {
             try MigrationRunner.migrate(writer, migrations: migrations) { [clock] in
                 Timestamp.rfc3339(clock.now())
             }
+            if case .file(let path) = location {
+                checkpointer = try Checkpointer(path: path, restartFrames: checkpointRestartFrames)
+            } else {
+                checkpointer = nil
+            }
         } catch {
             throw Self.storeError(error)
         }
     }
 
+    deinit {
+        try? checkpointer?.stop()
+    }
+
     /// Closes the database connections. Later calls throw ``StoreError/database(_:)``.
     /// Optional: releasing the store closes it too.
     public func close() throws {
-        try perform { try writer.close() }
+        try perform {
+            try checkpointer?.stop()
+            try writer.close()
+        }
     }
 
     // MARK: - Scenes
@@ -501,8 +518,17 @@ extension TraceStore {
 
     private func write<T>(_ body: (Database, String) throws -> T) throws -> T {
         try perform {
-            try writer.write { db in
-                try body(db, Timestamp.rfc3339(clock.now()))
+            try writer.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction {
+                    result = try body(db, Timestamp.rfc3339(clock.now()))
+                    return .commit
+                }
+                // The log is long: restart it here, between two transactions of the writer
+                // (the Checkpointer cannot win the lock against a busy writer). Most of it is
+                // in the database file already; a failure only means trying after the next.
+                if checkpointer?.takeRestartRequest() == true { _ = try? db.checkpoint(.restart) }
+                return result!
             }
         }
     }

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+@testable import TapTraceStore
+
+/// The write-ahead log is copied into the database file by the Checkpointer's thread, not by
+/// the writer, which never checkpoints.
+@Suite("Checkpointer")
+struct CheckpointerTests {
+    @Test("committed pages reach the database file without the writer checkpointing")
+    func pagesReachTheFile() throws {
+        try withStore(.file) { store, path in
+            let path = try #require(path)
+            let size = { (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 }
+            let before = size()
+            let id = try store.createScene(name: "s", content: content("v1")).scene.id
+            // 2 MB of distinct results: about 500 pages, far below the writer's threshold.
+            for k in 0..<100 {
+                var run = newRun(id, tag: "\(k)")
+                run.result = Data(repeating: UInt8(k), count: 20_000)
+                try store.insertRun(run)
+            }
+            let deadline = Date().addingTimeInterval(10)
+            while size() < before + 2_000_000, Date() < deadline { usleep(20_000) }
+            #expect(size() >= before + 2_000_000)
+        }
+    }
+
+    @Test("the writer does not checkpoint by itself")
+    func writerDoesNotCheckpoint() throws {
+        try withStore(.file) { store, _ in
+            let pages = try store.writer.write { db in try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint") }
+            #expect(pages == 0)
+        }
+    }
+
+    /// Under continuous writes a passive checkpoint never catches up, so the log would only
+    /// grow; past `restartFrames` the restart checkpoint makes the next write start it over.
+    @Test("the log is restarted once it holds restartFrames frames")
+    func logIsRestarted() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try TraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock,
+                                   migrations: Migration.embedded, checkpointRestartFrames: 64)
+        defer { try? store.close() }
+        let id = try store.createScene(name: "s", content: content("v1")).scene.id
+        let wal = directory.databasePath + "-wal"
+        var largest = 0
+        // 16 MB of distinct results (some 33 MB of log), written without pause: the log starts
+        // over every round of the Checkpointer (50 ms, about 12 MB here).
+        for k in 0..<800 {
+            var run = newRun(id, tag: "\(k)")
+            run.result = Data(repeating: UInt8(k % 251), count: 20_000) + Data("\(k)".utf8)
+            try store.insertRun(run)
+            largest = max(largest, (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0)
+        }
+        #expect(largest < 24_000_000, "the write-ahead log grew to \(largest) bytes")
+    }
+}
