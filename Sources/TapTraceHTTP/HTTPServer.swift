@@ -34,8 +34,11 @@ public final class HTTPServer: Sendable {
         var starting = false
         var stopping = false
         var inFlight = 0
-        /// Suspended connections whose deferred response has not been completed yet.
-        var deferredPending = 0
+        /// Connections suspended for a deferred response and not yet picked up again by
+        /// their libmicrohttpd thread: libmicrohttpd must not be stopped while there are any.
+        var suspended = 0
+        /// Requests answered with a deferred response that have not ended yet.
+        var deferredUnfinished = 0
         /// libmicrohttpd's messages collected while `start()` runs.
         var startMessages: [String] = []
     }
@@ -138,11 +141,16 @@ public final class HTTPServer: Sendable {
             usleep(2_000)
         }
         // Stopping the daemon with a suspended connection is undefined behaviour
-        // (libmicrohttpd): deferred responses are always waited for, past the timeout too.
+        // (libmicrohttpd): deferred responses are always waited for, past the timeout too,
+        // until their threads have picked them up; then they get a moment to be sent.
         var waitedForDeferred = false
-        while state.withLock({ $0.deferredPending }) > 0 {
+        while state.withLock({ $0.suspended }) > 0 {
             if !waitedForDeferred { log(message: "waiting for deferred responses before stopping") }
             waitedForDeferred = true
+            usleep(2_000)
+        }
+        let grace = ContinuousClock.now + .seconds(1)
+        while state.withLock({ $0.deferredUnfinished }) > 0, ContinuousClock.now < max(deadline, grace) {
             usleep(2_000)
         }
         MHD_stop_daemon(daemon)
@@ -168,11 +176,20 @@ public final class HTTPServer: Sendable {
         return RequestContext(target: target)
     }
 
-    func deferredBegan() { state.withLock { $0.deferredPending += 1 } }
-    func deferredEnded() { state.withLock { $0.deferredPending -= 1 } }
+    func deferredBegan() {
+        state.withLock { state in
+            state.suspended += 1
+            state.deferredUnfinished += 1
+        }
+    }
+
+    func deferredPickedUp() { state.withLock { $0.suspended -= 1 } }
 
     func requestEnded(_ context: RequestContext, status: Int) {
-        state.withLock { $0.inFlight -= 1 }
+        state.withLock { state in
+            state.inFlight -= 1
+            if context.wasDeferred { state.deferredUnfinished -= 1 }
+        }
         guard status > 0, let logger = configuration.requestLogger else { return }
         let elapsed = context.startedAt.duration(to: .now).components
         let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18

@@ -23,6 +23,8 @@ final class RequestContext {
     var status = 0
     /// Set while the connection is suspended for a deferred response.
     var deferred: DeferredCompletion?
+    /// Whether the request was answered by a deferred response (counted until it ends).
+    var wasDeferred = false
 
     init(target: String) {
         self.target = target

@@ -10,6 +10,7 @@ extension HTTPServer {
             // Called again after MHD_resume_connection: the deferred response is ready.
             guard let response = deferred.take() else { return .YES }
             context.deferred = nil
+            deferredPickedUp()
             return queue(response, for: context, on: connection, close: false)
         }
         if !context.headersReceived {
@@ -70,6 +71,7 @@ extension HTTPServer {
                          work: HTTPResponse.DeferredWork) -> MHD_Result {
         let completion = DeferredCompletion()
         context.deferred = completion
+        context.wasDeferred = true
         deferredBegan()
         MHD_suspend_connection(connection)
         let address = UInt(bitPattern: connection)
@@ -78,7 +80,6 @@ extension HTTPServer {
             cors.decorate(&response, origin: origin)
             guard completion.complete(with: response) else { return }
             MHD_resume_connection(OpaquePointer(bitPattern: address))
-            deferredEnded()
         }
         return .YES
     }
