@@ -7,7 +7,7 @@
 # standard library and Foundation are linked statically, so the runtime image needs no toolchain.
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libmicrohttpd-dev libsqlite3-dev pkg-config \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libmicrohttpd-dev libsqlite3-dev libzstd-dev pkg-config \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Dependencies first, so that editing the sources does not re-fetch them.
@@ -22,10 +22,10 @@ COPY openapi.yaml ./
 RUN swift build -c release --static-swift-stdlib --product taptrace \
  && install -D "$(swift build -c release --show-bin-path)/taptrace" /out/taptrace
 
-# Runtime stage: Debian slim with the two shared C libraries the binary links.
+# Runtime stage: Debian slim with the shared C libraries the binary links.
 FROM debian:bookworm-slim
 RUN apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libmicrohttpd12 libsqlite3-0 ca-certificates \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libmicrohttpd12 libsqlite3-0 libzstd1 ca-certificates \
  && rm -rf /var/lib/apt/lists/* \
  && groupadd --system --gid 10001 taptrace \
  && useradd --system --uid 10001 --gid taptrace --home-dir /data --shell /usr/sbin/nologin taptrace \

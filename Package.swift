@@ -44,7 +44,9 @@ let package = Package(
         // A raw-socket HTTP/1.1 client for the HTTP layer's and the service's tests.
         .target(name: "HTTPTestClient", path: "Tests/HTTPTestClient"),
         // TapTraceStore: SQLite persistence (scenes, versions, runs). Deliberately independent of TapTraceCore.
-        .target(name: "TapTraceStore", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "TapTraceStore", dependencies: [.product(name: "GRDB", package: "GRDB.swift"), "CZstd"]),
+        // Zstandard, for the stored results (decision 49).
+        .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
         .testTarget(name: "TapTraceStoreTests", dependencies: ["TapTraceStore"]),
         // TapTraceService: the REST API of contract §6 (engine + HTTP + store). Its integration
         // tests start the built `taptrace serve` binary (which `swift test` builds first).

@@ -75,7 +75,8 @@ CREATE INDEX runs_by_scene_version ON runs(scene_id, scene_version, seq);
 -- hash of the uncompressed bytes, computed by the binary) and compares the bytes themselves
 -- before sharing a row, so two runs share a result only when their documents are identical.
 --
---   * `encoding` says how `bytes` holds the document ('identity': as is);
+--   * `encoding` says how `bytes` holds the document: 'identity' (as is) or 'zstd' (a
+--     Zstandard frame that records its size; the binary compresses results that shrink);
 --   * `digest` is NULL for results carried over from 0001 (never shared, still readable);
 --   * results belong to a scene and go with it (ON DELETE CASCADE), in the same transaction
 --     as its versions and runs.
@@ -84,7 +85,7 @@ CREATE TABLE run_results (
     id       INTEGER PRIMARY KEY,
     scene_id TEXT    NOT NULL REFERENCES scenes(id) ON DELETE CASCADE,
     digest   INTEGER,
-    encoding TEXT    NOT NULL DEFAULT 'identity' CHECK (encoding IN ('identity')),
+    encoding TEXT    NOT NULL DEFAULT 'identity' CHECK (encoding IN ('identity', 'zstd')),
     bytes    BLOB    NOT NULL
 );
 

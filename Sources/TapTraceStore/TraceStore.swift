@@ -365,17 +365,29 @@ public final class TraceStore: Sendable {
     private static func resultRow(_ db: Database, sceneID: String, result: Data, sharing: RecentResults.Sharing) throws -> Int64 {
         let digest = result.withUnsafeBytes { ResultDigest.of($0) }
         if let id = sharing.id(sceneID: sceneID, digest: digest, bytes: result) { return id }
+        let stored = ResultCompression.encode(result)
         let candidates = try Row.fetchCursor(
-            db.cachedStatement(sql: "SELECT id, bytes FROM run_results WHERE scene_id = ? AND digest = ?"),
+            db.cachedStatement(sql: "SELECT id, encoding, bytes FROM run_results WHERE scene_id = ? AND digest = ?"),
             arguments: [sceneID, digest])
         var found: Int64?
         while let row = try candidates.next() {
-            if row.dataNoCopy(named: "bytes") == result { found = row["id"]; break }
+            let encoding: String = row["encoding"]
+            // Equal stored bytes in the same encoding are equal documents (decompression is a
+            // function); otherwise the document itself is compared.
+            if encoding == stored.encoding, row.dataNoCopy(named: "bytes") == stored.bytes {
+                found = row["id"]
+                break
+            }
+            if let bytes = row.dataNoCopy(named: "bytes"),
+               try ResultCompression.decode(encoding: encoding, bytes: bytes) == result {
+                found = row["id"]
+                break
+            }
         }
         if found == nil {
             try db.cachedStatement(
-                sql: "INSERT INTO run_results (scene_id, digest, encoding, bytes) VALUES (?, ?, 'identity', ?)"
-            ).execute(arguments: [sceneID, digest, result])
+                sql: "INSERT INTO run_results (scene_id, digest, encoding, bytes) VALUES (?, ?, ?, ?)"
+            ).execute(arguments: [sceneID, digest, stored.encoding, stored.bytes])
             found = db.lastInsertedRowID
         }
         sharing.learn(sceneID: sceneID, .init(digest: digest, id: found!, bytes: result))
@@ -416,7 +428,7 @@ public final class TraceStore: Sendable {
                     db.cachedStatement(sql: "SELECT \(Self.runColumns), request, \(Self.resultColumn) FROM runs WHERE id = ?"),
                     arguments: [id])
             else { throw StoreError.runNotFound(runID: id) }
-            return Self.runRecord(row)
+            return try Self.runRecord(row)
         }
     }
 
@@ -459,7 +471,7 @@ public final class TraceStore: Sendable {
                     WHERE scene_id = ? AND scene_version = ? ORDER BY seq
                     """,
                 arguments: [sceneID, version]
-            ).map(Self.runRecord)
+            ).map { try Self.runRecord($0) }
         }
     }
 
@@ -505,7 +517,10 @@ extension TraceStore {
         """
 
     /// A run's result document, from `run_results` (migration 0002).
-    private static let resultColumn = "(SELECT bytes FROM run_results WHERE run_results.id = runs.result_id) AS result"
+    private static let resultColumn = """
+        (SELECT encoding FROM run_results WHERE run_results.id = runs.result_id) AS result_encoding,
+        (SELECT bytes FROM run_results WHERE run_results.id = runs.result_id) AS result
+        """
 
     /// Runs `body` in a write transaction with the operation's timestamp.
     /// A write that stores runs: results it wrote or found are remembered once it commits.
@@ -646,7 +661,9 @@ extension TraceStore {
             outcome: row["outcome"], actionCount: row["action_count"])
     }
 
-    private static func runRecord(_ row: Row) -> RunRecord {
-        RunRecord(summary: runSummary(row), request: row["request"], result: row["result"])
+    private static func runRecord(_ row: Row) throws -> RunRecord {
+        RunRecord(summary: runSummary(row), request: row["request"],
+                  result: try ResultCompression.decode(encoding: row["result_encoding"], bytes: row["result"]))
     }
+
 }

@@ -17,7 +17,7 @@ struct CheckpointerTests {
             // 2 MB of distinct results: about 500 pages, far below the writer's threshold.
             for k in 0..<100 {
                 var run = newRun(id, tag: "\(k)")
-                run.result = Data(repeating: UInt8(k), count: 20_000)
+                run.result = noise(20_000, seed: k)
                 try store.insertRun(run)
             }
             let deadline = Date().addingTimeInterval(10)
@@ -50,7 +50,7 @@ struct CheckpointerTests {
         // over every round of the Checkpointer (50 ms, about 12 MB here).
         for k in 0..<800 {
             var run = newRun(id, tag: "\(k)")
-            run.result = Data(repeating: UInt8(k % 251), count: 20_000) + Data("\(k)".utf8)
+            run.result = noise(20_000, seed: k)
             try store.insertRun(run)
             largest = max(largest, (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0)
         }

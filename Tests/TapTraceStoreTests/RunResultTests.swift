@@ -118,6 +118,70 @@ struct RunResultTests {
         }
     }
 
+    /// A trace-like document: repetitive JSON, like a real result.
+    static func traceLike(_ entries: Int, tag: String = "") -> String {
+        "[" + (1...entries).map { #"{"seq":\#($0),"kind":"call","receiver":{"id":"card\#($0 % 20)","class":"UIButton"},"selector":"hitTest:withEvent:"\#(tag)}"# }
+            .joined(separator: ",") + "]"
+    }
+
+    @Test("results that shrink are stored compressed and read back byte for byte; sharing still works after a reopen")
+    func compressedResults() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.databasePath
+        let document = Self.traceLike(200)
+        let id: String
+        let first: RunRecord
+        do {
+            let store = try TraceStore(location: .file(path))
+            id = try store.createScene(name: "s", content: content("v1")).scene.id
+            first = try store.insertRun(Self.run(id, result: document))
+            try store.close()
+        }
+        let store = try TraceStore(location: .file(path))
+        defer { try? store.close() }
+        #expect(try store.run(id: first.id).result == Data(document.utf8))
+        // After the reopen nothing is remembered in memory: the row is found by its digest and
+        // recognised by its compressed bytes.
+        let second = try store.insertRun(Self.run(id, result: document, tag: "again"))
+        #expect(try store.run(id: second.id).result == Data(document.utf8))
+        let rows = try store.writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT encoding, length(bytes) AS size FROM run_results")
+        }
+        #expect(rows.count == 1)
+        #expect(rows.first?["encoding"] == "zstd")
+        #expect((rows.first?["size"] as Int?).map { $0 * 3 < document.utf8.count } == true)
+    }
+
+    @Test("results that do not shrink, and small ones, are stored as they are")
+    func uncompressedResults() throws {
+        try withStore(.file) { store, _ in
+            let id = try store.createScene(name: "s", content: content("v1")).scene.id
+            let random = noise(20_000, seed: 7)
+            var run = Self.run(id, result: "")
+            run.result = random
+            let stored = try store.insertRun(run)
+            let small = try store.insertRun(Self.run(id, result: #"{"trace":[]}"#))
+            #expect(try store.run(id: stored.id).result == random)
+            #expect(try store.run(id: small.id).result == Data(#"{"trace":[]}"#.utf8))
+            let encodings = try store.writer.read { db in
+                try String.fetchAll(db, sql: "SELECT encoding FROM run_results ORDER BY id")
+            }
+            #expect(encodings == ["identity", "identity"])
+        }
+    }
+
+    @Test("a damaged compressed result is an error, not a wrong document")
+    func damagedCompressedResult() throws {
+        let stored = ResultCompression.encode(Data(Self.traceLike(50).utf8))
+        #expect(stored.encoding == "zstd")
+        #expect(try ResultCompression.decode(encoding: stored.encoding, bytes: stored.bytes) == Data(Self.traceLike(50).utf8))
+        var damaged = stored.bytes
+        damaged.removeLast(5)
+        #expect(throws: StoreError.self) { try ResultCompression.decode(encoding: "zstd", bytes: damaged) }
+        #expect(throws: StoreError.self) { try ResultCompression.decode(encoding: "brotli", bytes: stored.bytes) }
+    }
+
     /// A database written by the schema-1 binary: its runs keep their results, `seq` goes on
     /// after the highest number ever used (a deleted run's included), and new runs share.
     @Test("migration 0002 carries schema-1 runs over")

@@ -111,3 +111,14 @@ func runThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
     }
     group.wait()
 }
+
+/// `count` bytes that do not compress (a linear congruential sequence), different per `seed`.
+func noise(_ count: Int, seed: Int) -> Data {
+    var state = UInt64(truncatingIfNeeded: seed) &* 0x9E37_79B9_7F4A_7C15 | 1
+    var bytes = [UInt8](repeating: 0, count: count)
+    for i in 0..<count {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        bytes[i] = UInt8(truncatingIfNeeded: state >> 33)
+    }
+    return Data(bytes)
+}

@@ -1,0 +1,2 @@
+// Zstandard (Debian's libzstd-dev), for compressing stored results (TapTraceStore).
+#include <zstd.h>
