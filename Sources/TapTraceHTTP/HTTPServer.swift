@@ -189,7 +189,11 @@ public final class HTTPServer: Sendable {
         state.withLock { state in
             state.inFlight -= 1
             if context.wasDeferred { state.deferredUnfinished -= 1 }
+            // Resumed, but the client had gone: libmicrohttpd closed the connection without
+            // calling the access handler again, so the response was never picked up.
+            if context.deferred != nil { state.suspended -= 1 }
         }
+        context.deferred = nil
         guard status > 0, let logger = configuration.requestLogger else { return }
         let elapsed = context.startedAt.duration(to: .now).components
         let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18

@@ -91,4 +91,24 @@ import Testing
         #expect(response.status == 201)
         #expect(response.header("Connection")?.lowercased() == "close")
     }
+
+    /// A client that goes away while its response is deferred: once the response is ready and
+    /// the connection resumed, libmicrohttpd closes it without asking for the response; the
+    /// server must not keep waiting for it when it stops.
+    @Test func aClientGoneWhileDeferredDoesNotHoldTheStop() throws {
+        let gate = Gate()
+        let server = HTTPServer(configuration: testConfiguration(), router: Self.router(gate))
+        try server.start()
+        let clients = try (0..<4).map { _ in try RawHTTPClient(port: server.port) }
+        for (k, client) in clients.enumerated() { try client.sendRequest("POST", "/later/\(k)") }
+        #expect(eventually { gate.count == 4 })
+        for client in clients { client.close() }
+        usleep(50_000)
+        gate.open()
+        #expect(eventually { server.inFlightRequests == 0 })
+        let stopped = Shared(false)
+        let stopping = TestThread { server.stop(timeout: 1); stopped.update { $0 = true } }
+        #expect(stopping.join(timeoutSeconds: 10))
+        #expect(stopped.current)
+    }
 }
