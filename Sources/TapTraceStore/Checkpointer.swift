@@ -9,7 +9,7 @@ import GRDB
 /// kernel writing the same pages out: one batch of runs took 100–300 ms, and every request
 /// waiting behind it too (p99 of stored dispatch 160 ms over a minute, 14 ms with no
 /// checkpoint at all; docs/performance.md). Here the writer never checkpoints
-/// (`wal_autocheckpoint = 0`); every `interval` a passive checkpoint copies what is committed
+/// (`wal_autocheckpoint = 0`); every `interval` (2 s) a passive checkpoint copies what is committed
 /// without blocking anyone. A passive checkpoint never lets a busy log start over, so once it
 /// holds `restartFrames` frames the Checkpointer asks the writer (`takeRestartRequest`) to run
 /// a restart checkpoint after its next transaction: most frames are in the database file by
@@ -17,6 +17,11 @@ import GRDB
 final class Checkpointer: @unchecked Sendable {
     /// 64 MiB of 4 KiB pages.
     static let restartFrames = 16_384
+    /// Every checkpoint syncs the log before copying it, and a write to a block of the log
+    /// being written out waits for the disk: checkpoints every 50 ms made the writer wait
+    /// often (stored p99 39–175 ms with another process writing to the disk), every 2 s
+    /// rarely (21–30 ms). The log then holds up to about two seconds of writes.
+    static let interval: Duration = .seconds(2)
 
     private let queue: DatabaseQueue
     private let interval: Duration
@@ -26,7 +31,7 @@ final class Checkpointer: @unchecked Sendable {
     private var stopped = false
     private var restartWanted = false
 
-    init(path: String, interval: Duration = .milliseconds(50), restartFrames: Int = Checkpointer.restartFrames) throws {
+    init(path: String, interval: Duration = Checkpointer.interval, restartFrames: Int = Checkpointer.restartFrames) throws {
         var configuration = Configuration()
         configuration.label = "TapTraceStore.checkpointer"
         configuration.busyMode = .timeout(5)

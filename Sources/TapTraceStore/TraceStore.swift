@@ -63,6 +63,7 @@ public final class TraceStore: Sendable {
 
     /// Designated initializer; tests pass their own migration list.
     init(location: StoreLocation, clock: StoreClock, migrations: [Migration],
+         checkpointInterval: Duration = Checkpointer.interval,
          checkpointRestartFrames: Int = Checkpointer.restartFrames) throws {
         var configuration = Configuration()
         configuration.label = "TapTraceStore"
@@ -88,7 +89,8 @@ public final class TraceStore: Sendable {
                 Timestamp.rfc3339(clock.now())
             }
             if case .file(let path) = location {
-                checkpointer = try Checkpointer(path: path, restartFrames: checkpointRestartFrames)
+                checkpointer = try Checkpointer(path: path, interval: checkpointInterval,
+                                                restartFrames: checkpointRestartFrames)
             } else {
                 checkpointer = nil
             }

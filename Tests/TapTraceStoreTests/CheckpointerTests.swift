@@ -41,7 +41,8 @@ struct CheckpointerTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = try TraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock,
-                                   migrations: Migration.embedded, checkpointRestartFrames: 64)
+                                   migrations: Migration.embedded, checkpointInterval: .milliseconds(50),
+                                   checkpointRestartFrames: 64)
         defer { try? store.close() }
         let id = try store.createScene(name: "s", content: content("v1")).scene.id
         let wal = directory.databasePath + "-wal"
