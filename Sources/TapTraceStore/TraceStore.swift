@@ -281,11 +281,7 @@ public final class TraceStore: Sendable {
     ///   has a newer version (nothing is written; run again against `actualVersion`), or as
     ///   ``insertRun(_:)``.
     public func insertRun(_ run: NewRun, requireLatest: Bool) throws -> RunRecord {
-        guard run.actionCount >= 0 else { throw StoreError.invalidArgument("actionCount must not be negative") }
-        return try writeRuns { db, now, sharing in
-            try Self.checkRun(run, requireLatest: requireLatest, latest: Self.latestVersion(db, run.sceneID))
-            return try Self.insertRunRow(db, run, now: now, sharing: sharing)
-        }
+        try insertRunsIndependently([(run, requireLatest)])[0].get()
     }
 
     /// Records runs gathered from concurrent requests in one transaction (group commit: one
@@ -374,14 +370,12 @@ public final class TraceStore: Sendable {
         var found: Int64?
         while let row = try candidates.next() {
             let encoding: String = row["encoding"]
+            guard let bytes = row.dataNoCopy(named: "bytes") else { continue }
             // Equal stored bytes in the same encoding are equal documents (decompression is a
             // function); otherwise the document itself is compared.
-            if encoding == stored.encoding, row.dataNoCopy(named: "bytes") == stored.bytes {
-                found = row["id"]
-                break
-            }
-            if let bytes = row.dataNoCopy(named: "bytes"),
-               try ResultCompression.decode(encoding: encoding, bytes: bytes) == result {
+            let same = try encoding == stored.encoding && bytes == stored.bytes
+                || ResultCompression.decode(encoding: encoding, bytes: bytes) == result
+            if same {
                 found = row["id"]
                 break
             }

@@ -58,9 +58,9 @@ public struct Knobs: Sendable, Hashable {
         "nilTargetUsesCanPerformAction", "includeWindowScene", "drainLimit",
     ]
 
-    /// Every knob's value in `names` order, as `value(of:)` gives it, without matching names:
-    /// each result lists all knobs, and matching 26 names one by one cost more than the rest of
-    /// the knobs object.
+    /// Every knob's value in `names` order (the one list of them; `value(of:)` looks names up
+    /// here). Results list all knobs, and matching 26 names one by one cost more than the rest
+    /// of the knobs object.
     public var orderedValues: [KnobValue] {
         [
             .string(cancelTiming.rawValue),
@@ -93,35 +93,7 @@ public struct Knobs: Sendable, Hashable {
     }
 
     public func value(of name: String) -> KnobValue? {
-        switch name {
-        case "cancelTiming": return .string(cancelTiming.rawValue)
-        case "hitTestPasses": return .number(Double(hitTestPasses))
-        case "alphaThreshold": return .number(alphaThreshold)
-        case "controlTrackingSlop": return .number(controlTrackingSlop)
-        case "touchDownRequiresTracking": return .bool(touchDownRequiresTracking)
-        case "panHysteresis": return .number(panHysteresis)
-        case "longPressMinimumDuration": return .number(longPressMinimumDuration)
-        case "longPressAllowableMovement": return .number(longPressAllowableMovement)
-        case "tapMaxInterval": return .number(tapMaxInterval)
-        case "tapMaxDuration": return .number(tapMaxDuration)
-        case "tapAllowableMovement": return .number(tapAllowableMovement)
-        case "tapCountInterval": return .number(tapCountInterval)
-        case "tapCountDistance": return .number(tapCountDistance)
-        case "swipeMinimumDistance": return .number(swipeMinimumDistance)
-        case "swipeMaximumDeviation": return .number(swipeMaximumDeviation)
-        case "swipeMaximumDuration": return .number(swipeMaximumDuration)
-        case "pinchHysteresis": return .number(pinchHysteresis)
-        case "rotationHysteresis": return .number(rotationHysteresis)
-        case "screenEdgeMargin": return .number(screenEdgeMargin)
-        case "scrollDelay": return .number(scrollDelay)
-        case "askViewsOnlyWhenCancelling": return .bool(askViewsOnlyWhenCancelling)
-        case "askGRViewShouldBegin": return .bool(askGRViewShouldBegin)
-        case "nilTargetStart": return .string(nilTargetStart.rawValue)
-        case "nilTargetUsesCanPerformAction": return .bool(nilTargetUsesCanPerformAction)
-        case "includeWindowScene": return .bool(includeWindowScene)
-        case "drainLimit": return .number(drainLimit)
-        default: return nil
-        }
+        Knobs.names.firstIndex(of: name).map { orderedValues[$0] }
     }
 
     /// Sets a knob; returns what is wrong with the value, or nil when it was accepted.

@@ -29,6 +29,31 @@ struct DeterminismTests {
             #expect(knobs.orderedValues == Knobs.names.map { knobs.value(of: $0)! })
         }
         #expect(changed.orderedValues != Knobs().orderedValues)
+        #expect(Knobs().orderedValues.count == Knobs.names.count)
+        #expect(Knobs().value(of: "noSuchKnob") == nil)
+    }
+
+    /// Each name reaches its own knob: changing one knob through `set` changes what
+    /// `value(of:)` answers for that name and for no other.
+    @Test func everyKnobNameReachesItsOwnKnob() {
+        let defaults = Knobs()
+        var reached = 0
+        for name in Knobs.names {
+            let new: KnobValue
+            switch defaults.value(of: name)! {
+            case .number(let n): new = .number(n == 0 ? 1 : n / 2)
+            case .bool(let b): new = .bool(!b)
+            case .string: continue
+            }
+            var knobs = defaults
+            guard knobs.set(name, new) == nil else { continue }
+            #expect(knobs.value(of: name) == new, "\(name)")
+            for other in Knobs.names where other != name {
+                #expect(knobs.value(of: other) == defaults.value(of: other), "\(name) changed \(other)")
+            }
+            reached += 1
+        }
+        #expect(reached >= 20)
     }
 
     /// The encoder writes what `trace` (built on demand) holds, entry by entry.
