@@ -35,7 +35,7 @@ import traceback
 import urllib.request
 
 from selenium import webdriver
-from selenium.common.exceptions import TimeoutException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -104,7 +104,9 @@ class Browser:
 
     def wait(self, condition, what, timeout=20):
         try:
-            return WebDriverWait(self.driver, timeout, poll_frequency=0.1).until(lambda d: condition(d))
+            # A condition that reads an element the page has just re-rendered is asked again.
+            return WebDriverWait(self.driver, timeout, poll_frequency=0.1,
+                                 ignored_exceptions=(StaleElementReferenceException,)).until(lambda d: condition(d))
         except TimeoutException:
             raise AssertionError(f"timed out waiting for {what}") from None
 
@@ -197,8 +199,8 @@ def check_run(browser, server, f):
     trace.send_keys(Keys.HOME)
     for _ in range(index):
         trace.send_keys(Keys.ARROW_DOWN)
-    selected = browser.find(f"#{trace.get_attribute('aria-activedescendant')}")
-    expect("cardTap -> touchesBegan:withEvent:" in selected.text, f"selected row {selected.text!r}")
+    selected = active_row(browser)
+    expect(selected and "cardTap -> touchesBegan:withEvent:" in selected["text"], f"selected row {selected!r}")
     browser.wait(lambda d: "cardTap is highlighted on the canvas (as card)" in browser.find("#trace-detail").text,
                  "the entry's detail")
     expect([g.get_attribute("data-id") for g in browser.finds("g.view.hl-focus")] == ["card"], "receiver highlighted")
@@ -250,6 +252,18 @@ def layout_snapshot(browser):
     """)
 
 
+def active_row(browser):
+    """The trace list's selected row (aria-activedescendant), read in one script, or None."""
+    return browser.js("""
+      const list = document.getElementById('trace-list');
+      const row = document.getElementById(list.getAttribute('aria-activedescendant') || '');
+      if (!row) return null;
+      const r = row.getBoundingClientRect(), l = list.getBoundingClientRect();
+      return {posinset: row.getAttribute('aria-posinset'), text: row.innerText,
+              visible: r.height > 0 && r.width > 0, bottom: r.bottom, listBottom: l.bottom};
+    """)
+
+
 def check_large(browser, server, f):
     """A 10,000+ entry trace: a bounded number of rows, and scrolling it moves nothing else."""
     run = f["large"]
@@ -272,20 +286,22 @@ def check_large(browser, server, f):
     trace = browser.find("#trace-list")
     trace.click()
     trace.send_keys(Keys.END)
-    browser.wait(lambda d: browser.find(f"#{trace.get_attribute('aria-activedescendant')}").get_attribute("aria-posinset") == str(total),
-                 "the last entry selected")
-    last = browser.find(f"#{trace.get_attribute('aria-activedescendant')}")
-    expect(last.text.startswith(str(run["trace"][-1]["seq"])), f"last row {last.text!r}")
-    expect(last.is_displayed() and last.rect["y"] + last.rect["height"] <= trace.rect["y"] + trace.rect["height"] + 1,
-           "the last row is in view")
+    # The list is virtualized: its rows are replaced while it scrolls, so a row found by one
+    # WebDriver call may be gone by the next (a stale element). Read the selected row in one
+    # script, which runs between two renders.
+    browser.wait(lambda d: (active_row(browser) or {}).get("posinset") == str(total), "the last entry selected")
+    last = active_row(browser)
+    expect(last["text"].startswith(str(run["trace"][-1]["seq"])), f"last row {last['text']!r}")
+    expect(last["visible"] and last["bottom"] <= last["listBottom"] + 1, "the last row is in view")
     trace.send_keys(Keys.PAGE_UP)
     browser.js("const l = document.getElementById('trace-list'); l.scrollTop = l.scrollHeight / 2;")
     time.sleep(0.2)
     after = layout_snapshot(browser)
-    rows = browser.finds("#trace-list [role=option]")
-    expect(len(rows) < 120, f"{len(rows)} rows after scrolling")
+    # Positions read in one script too: the rows may be re-rendered between two calls.
+    middle = [int(n) for n in browser.js(
+        "return [...document.querySelectorAll('#trace-list [role=option]')].map(r => r.getAttribute('aria-posinset'));")]
+    expect(0 < len(middle) < 120, f"{len(middle)} rows after scrolling")
     expect(before == after, f"the layout moved while the trace scrolled:\n{before}\n{after}")
-    middle = [int(r.get_attribute("aria-posinset")) for r in rows]
     expect(min(middle) > total // 3, f"rows near the middle rendered, got {min(middle)}..{max(middle)}")
     lanes = browser.finds("#run-recognizers .lane")
     expect(lanes and "changed ×" in browser.find("#run-recognizers").text, "repeated states counted in the timeline")
