@@ -10,11 +10,6 @@
 /* MHD_get_daemon_info and MHD_get_connection_info are variadic, so Swift does
  * not import them; these inline wrappers expose the few queries we need. */
 
-static inline uint16_t taptrace_mhd_bound_port(struct MHD_Daemon *daemon) {
-  const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
-  return info == NULL ? 0 : info->port;
-}
-
 static inline unsigned int taptrace_mhd_connection_status(struct MHD_Connection *connection) {
   const union MHD_ConnectionInfo *info =
       MHD_get_connection_info(connection, MHD_CONNECTION_INFO_HTTP_STATUS);

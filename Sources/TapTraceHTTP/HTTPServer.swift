@@ -1,9 +1,10 @@
 import CMicroHTTPD
 import Foundation
 
-/// An HTTP/1.1 server on libmicrohttpd: an internal epoll polling thread pool accepts
-/// connections, reads requests (bodies up to `maxBodyBytes`) and calls the router's handlers
-/// on those threads.
+/// An HTTP/1.1 server on libmicrohttpd: one thread accepts connections and hands each to the
+/// least-busy of `threads` libmicrohttpd daemons (`ConnectionAcceptor`), each with its own
+/// epoll thread that reads requests (bodies up to `maxBodyBytes`) and calls the router's
+/// handlers.
 ///
 /// `start()` binds and returns; `stop()` stops accepting, lets in-flight requests finish and
 /// shuts the daemon down. A running server keeps itself alive until `stop()`.
@@ -28,7 +29,9 @@ public final class HTTPServer: Sendable {
     let cors: CORSPolicy
 
     private struct State {
-        var daemon: OpaquePointer?
+        /// One libmicrohttpd daemon per worker thread.
+        var daemons: [OpaquePointer] = []
+        var acceptor: ConnectionAcceptor?
         var retained: Unmanaged<HTTPServer>?
         var port: UInt16 = 0
         var starting = false
@@ -56,7 +59,10 @@ public final class HTTPServer: Sendable {
     /// The port actually bound (useful with port 0), or 0 when not running.
     public var port: UInt16 { state.withLock { $0.port } }
 
-    public var isRunning: Bool { state.withLock { $0.daemon != nil } }
+    public var isRunning: Bool { state.withLock { !$0.daemons.isEmpty } }
+
+    /// Open connections per worker thread (empty when not running).
+    var openConnectionsPerWorker: [Int] { state.withLock { $0.acceptor }?.openConnections ?? [] }
 
     /// Requests whose request line has arrived and whose response is not yet completely sent.
     public var inFlightRequests: Int { state.withLock { $0.inFlight } }
@@ -65,7 +71,7 @@ public final class HTTPServer: Sendable {
     /// server already runs, or libmicrohttpd cannot start (e.g. the port is in use).
     public func start() throws {
         try state.withLock { state in
-            guard state.daemon == nil, !state.starting else { throw HTTPServerError.alreadyRunning }
+            guard state.daemons.isEmpty, !state.starting else { throw HTTPServerError.alreadyRunning }
             state.starting = true
             state.stopping = false
             state.startMessages = []
@@ -74,48 +80,68 @@ public final class HTTPServer: Sendable {
 
         let config = configuration
         let address = try SocketAddress(host: config.host, port: config.port)
+        let listener: ListeningSocket
+        do {
+            listener = try ListeningSocket(address: address)
+        } catch {
+            throw HTTPServerError.startFailed(address: Self.display(host: config.host, port: config.port),
+                                              reason: error.description)
+        }
+        let acceptor = ConnectionAcceptor(listener: listener, workers: max(1, config.threads),
+                                          connectionLimit: config.connectionLimit) { [weak self] message in
+            self?.log(message: message)
+        }
         let retained = Unmanaged.passRetained(self)
-        let context = retained.toOpaque()
-
-        let daemon: OpaquePointer? = address.withSockAddr { sockAddr in
-            var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_ERROR_LOG.rawValue
-                | MHD_ALLOW_SUSPEND_RESUME.rawValue
-            if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
-            let logger: MHD_LogCallback = mhdLog
-            let uriLogger: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?)
-                -> UnsafeMutableRawPointer? = mhdRequestBegan
-            let completed: MHD_RequestCompletedCallback = mhdRequestCompleted
-            // Options come in pairs (or triples); each value must have the C type the option
-            // reads with va_arg: unsigned int, size_t or a pointer.
-            var options: [any CVarArg] = [
-                MHD_OPTION.EXTERNAL_LOGGER.rawValue, cFunction(logger), OpaquePointer(context),
-                MHD_OPTION.SOCK_ADDR.rawValue, sockAddr,
-                MHD_OPTION.CONNECTION_TIMEOUT.rawValue, CUnsignedInt(clamping: max(0, config.connectionTimeoutSeconds)),
-                MHD_OPTION.CONNECTION_LIMIT.rawValue, CUnsignedInt(clamping: max(1, config.connectionLimit)),
-                MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue, Int(config.effectiveConnectionMemoryLimit),
-                MHD_OPTION.URI_LOG_CALLBACK.rawValue, cFunction(uriLogger), OpaquePointer(context),
-                MHD_OPTION.NOTIFY_COMPLETED.rawValue, cFunction(completed), OpaquePointer(context),
-            ]
-            if config.threads > 1 {
-                options += [MHD_OPTION.THREAD_POOL_SIZE.rawValue, CUnsignedInt(clamping: config.threads)]
+        // One daemon per worker thread, each with its own epoll loop; the acceptor hands each
+        // connection to one of them (MHD_add_connection).
+        var daemons: [OpaquePointer] = []
+        for worker in acceptor.workers {
+            guard let daemon = startDaemon(context: retained.toOpaque(), worker: worker) else {
+                daemons.forEach { MHD_stop_daemon($0) }
+                acceptor.stop()
+                retained.release()
+                let messages = state.withLock { $0.startMessages }
+                let reason = messages.isEmpty ? "libmicrohttpd could not start the daemon" : messages.joined(separator: "; ")
+                throw HTTPServerError.startFailed(address: Self.display(host: config.host, port: config.port), reason: reason)
             }
-            options.append(MHD_OPTION.END.rawValue)
-            return withVaList(options) { arguments in
-                MHD_start_daemon_va(flags, config.port, nil, nil, mhdAccessHandler, context, arguments)
-            }
+            daemons.append(daemon)
         }
-
-        guard let daemon else {
-            retained.release()
-            let messages = state.withLock { $0.startMessages }
-            let reason = messages.isEmpty ? "libmicrohttpd could not start the daemon" : messages.joined(separator: "; ")
-            throw HTTPServerError.startFailed(address: Self.display(host: config.host, port: config.port), reason: reason)
-        }
-        let bound = taptrace_mhd_bound_port(daemon)
+        acceptor.start(daemons: daemons)
         state.withLock { state in
-            state.daemon = daemon
+            state.daemons = daemons
+            state.acceptor = acceptor
             state.retained = retained
-            state.port = bound
+            state.port = acceptor.port
+        }
+    }
+
+    /// A libmicrohttpd daemon with one internal epoll thread and no listening socket of its
+    /// own, or nil (its messages are in `startMessages`).
+    private func startDaemon(context: UnsafeMutableRawPointer, worker: ConnectionAcceptor.Worker) -> OpaquePointer? {
+        let config = configuration
+        let flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_ERROR_LOG.rawValue
+            | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_NO_LISTEN_SOCKET.rawValue
+        let logger: MHD_LogCallback = mhdLog
+        let uriLogger: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?)
+            -> UnsafeMutableRawPointer? = mhdRequestBegan
+        let completed: MHD_RequestCompletedCallback = mhdRequestCompleted
+        let notified: MHD_NotifyConnectionCallback = mhdConnectionNotified
+        // Options come in pairs (or triples); each value must have the C type the option
+        // reads with va_arg: unsigned int, size_t or a pointer. The connection limit is the
+        // acceptor's (all workers together); a daemon never refuses one on its own.
+        let options: [any CVarArg] = [
+            MHD_OPTION.EXTERNAL_LOGGER.rawValue, cFunction(logger), OpaquePointer(context),
+            MHD_OPTION.CONNECTION_TIMEOUT.rawValue, CUnsignedInt(clamping: max(0, config.connectionTimeoutSeconds)),
+            MHD_OPTION.CONNECTION_LIMIT.rawValue, CUnsignedInt(clamping: max(1, config.connectionLimit)),
+            MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue, Int(config.effectiveConnectionMemoryLimit),
+            MHD_OPTION.URI_LOG_CALLBACK.rawValue, cFunction(uriLogger), OpaquePointer(context),
+            MHD_OPTION.NOTIFY_COMPLETED.rawValue, cFunction(completed), OpaquePointer(context),
+            MHD_OPTION.NOTIFY_CONNECTION.rawValue, cFunction(notified),
+            OpaquePointer(Unmanaged.passUnretained(worker).toOpaque()),
+            MHD_OPTION.END.rawValue,
+        ]
+        return withVaList(options) { arguments in
+            MHD_start_daemon_va(flags, 0, nil, nil, mhdAccessHandler, context, arguments)
         }
     }
 
@@ -125,14 +151,14 @@ public final class HTTPServer: Sendable {
     /// were cut off. Blocks the calling thread; a no-op when not running.
     @discardableResult
     public func stop(timeout: Double? = nil) -> Bool {
-        let taken: (OpaquePointer, Unmanaged<HTTPServer>?)? = state.withLock { state in
-            guard let daemon = state.daemon, !state.stopping else { return nil }
+        let taken: ([OpaquePointer], ConnectionAcceptor?, Unmanaged<HTTPServer>?)? = state.withLock { state in
+            guard !state.daemons.isEmpty, !state.stopping else { return nil }
             state.stopping = true
-            return (daemon, state.retained)
+            return (state.daemons, state.acceptor, state.retained)
         }
-        guard let (daemon, retained) = taken else { return true }
+        guard let (daemons, acceptor, retained) = taken else { return true }
 
-        let listenSocket = MHD_quiesce_daemon(daemon)
+        acceptor?.stop()
         let deadline = ContinuousClock.now + .milliseconds(Int64(max(0, timeout ?? configuration.shutdownTimeoutSeconds) * 1000))
         var drained = false
         while true {
@@ -153,11 +179,11 @@ public final class HTTPServer: Sendable {
         while state.withLock({ $0.deferredUnfinished }) > 0, ContinuousClock.now < max(deadline, grace) {
             usleep(2_000)
         }
-        MHD_stop_daemon(daemon)
-        if listenSocket >= 0 { close(listenSocket) }
+        daemons.forEach { MHD_stop_daemon($0) }
 
         state.withLock { state in
-            state.daemon = nil
+            state.daemons = []
+            state.acceptor = nil
             state.retained = nil
             state.port = 0
             state.stopping = false

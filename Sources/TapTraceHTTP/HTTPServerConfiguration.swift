@@ -13,11 +13,12 @@ public struct HTTPServerConfiguration: Sendable {
     public var host: String
     /// TCP port; 0 picks a free one (read `HTTPServer.port` after `start()`).
     public var port: UInt16
-    /// Threads in libmicrohttpd's pool, each with its own epoll loop (MHD_OPTION_THREAD_POOL_SIZE).
+    /// Worker threads: libmicrohttpd daemons, each with its own epoll loop, sharing the
+    /// connections evenly (`ConnectionAcceptor`).
     public var threads: Int
     /// Idle seconds before a connection is closed (0 = never; libmicrohttpd's own default).
     public var connectionTimeoutSeconds: Int
-    /// Concurrent connections accepted (MHD_OPTION_CONNECTION_LIMIT).
+    /// Concurrent connections served; further ones wait in the listen backlog until one closes.
     public var connectionLimit: Int
     /// Largest request body accepted; larger ones get 413 and the connection is closed.
     public var maxBodyBytes: Int

@@ -70,3 +70,14 @@ func mhdCollectHeader(_ cls: UnsafeMutableRawPointer?, _ kind: MHD_ValueKind,
     context.headers.add(String(cString: key), value.map { String(cString: $0) } ?? "")
     return .YES
 }
+
+/// MHD_OPTION_NOTIFY_CONNECTION: a connection of one daemon opened or closed; `cls` is that
+/// daemon's `ConnectionAcceptor.Worker`. Only closing matters: the acceptor counted the
+/// connection when it handed it over.
+func mhdConnectionNotified(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+                           _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+                           _ code: MHD_ConnectionNotificationCode) {
+    guard let cls, code == .CONNECTION_NOTIFY_CLOSED else { return }
+    let worker = Unmanaged<ConnectionAcceptor.Worker>.fromOpaque(cls).takeUnretainedValue()
+    worker.acceptor.connectionClosed(worker: worker.index)
+}

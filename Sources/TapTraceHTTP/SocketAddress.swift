@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// A numeric IPv4 or IPv6 address and port, in the `sockaddr` form MHD_OPTION_SOCK_ADDR takes.
+/// A numeric IPv4 or IPv6 address and port, in `sockaddr` form for `bind`.
 enum SocketAddress {
     case v4(sockaddr_in)
     case v6(sockaddr_in6)
@@ -32,6 +32,14 @@ enum SocketAddress {
     var isIPv6: Bool {
         if case .v6 = self { return true }
         return false
+    }
+
+    /// The size of the `sockaddr` `withSockAddr` passes.
+    var length: socklen_t {
+        switch self {
+        case .v4: return socklen_t(MemoryLayout<sockaddr_in>.size)
+        case .v6: return socklen_t(MemoryLayout<sockaddr_in6>.size)
+        }
     }
 
     /// Calls `body` with a pointer valid only during the call.

@@ -1,0 +1,91 @@
+import Foundation
+import HTTPTestClient
+import Testing
+@testable import TapTraceHTTP
+
+/// `ConnectionAcceptor`: each connection goes to the worker thread with the fewest open
+/// connections, and the connection limit makes new connections wait instead of failing.
+@Suite struct ConnectionBalancingTests {
+    /// A router whose one route names the thread that served the request.
+    private func threadRouter() -> Router {
+        let router = Router()
+        router.get("/thread") { _, _ in .text("\(pthread_self())") }
+        return router
+    }
+
+    private func servingThread(_ client: RawHTTPClient) throws -> String {
+        let response = try client.request("GET", "/thread")
+        #expect(response.status == 200)
+        return String(decoding: response.body, as: UTF8.self)
+    }
+
+    /// Polls until `condition` holds (libmicrohttpd reports a closed connection on its own
+    /// thread a moment after the client closed it).
+    private func eventually(_ condition: () -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
+            if condition() { return true }
+            usleep(5_000)
+        }
+        return condition()
+    }
+
+    @Test func connectionsAreSharedEvenlyBetweenWorkers() throws {
+        try withServer(testConfiguration { $0.threads = 2 }, router: threadRouter()) { server in
+            let clients = try (0..<4).map { _ in try RawHTTPClient(port: server.port) }
+            // One after another, each answered before the next connects: the counts are exact.
+            let threads = try clients.map { try servingThread($0) }
+            #expect(server.openConnectionsPerWorker == [2, 2])
+            #expect(threads[0] == threads[2] && threads[1] == threads[3])
+            #expect(threads[0] != threads[1], "both connections of a pair on one thread: \(threads)")
+
+            // Each connection stays with its worker (keep-alive).
+            #expect(try servingThread(clients[1]) == threads[1])
+
+            // Closing worker 0's two connections makes it the one new connections go to.
+            clients[0].close()
+            clients[2].close()
+            #expect(eventually { server.openConnectionsPerWorker == [0, 2] }, "\(server.openConnectionsPerWorker)")
+            let newcomers = try (0..<2).map { _ in try RawHTTPClient(port: server.port) }
+            #expect(try newcomers.map { try servingThread($0) } == [threads[0], threads[0]])
+            #expect(server.openConnectionsPerWorker == [2, 2])
+        }
+    }
+
+    @Test func oneWorkerServesEveryConnection() throws {
+        try withServer(testConfiguration { $0.threads = 1 }, router: threadRouter()) { server in
+            let clients = try (0..<3).map { _ in try RawHTTPClient(port: server.port) }
+            let threads = try clients.map { try servingThread($0) }
+            #expect(Set(threads).count == 1)
+            #expect(server.openConnectionsPerWorker == [3])
+        }
+    }
+
+    @Test func aConnectionOverTheLimitWaitsForAFreeOne() throws {
+        try withServer(testConfiguration { $0.connectionLimit = 2 }, router: threadRouter()) { server in
+            let first = try RawHTTPClient(port: server.port)
+            let second = try RawHTTPClient(port: server.port)
+            _ = try servingThread(first)
+            _ = try servingThread(second)
+            // The third connects (the listen backlog takes it) but is not served yet.
+            let third = try RawHTTPClient(port: server.port, timeoutSeconds: 1)
+            try third.sendRequest("GET", "/thread")
+            #expect(throws: (any Error).self) { try third.readResponse() }   // timed out: no answer
+            #expect(server.openConnectionsPerWorker.reduce(0, +) == 2)
+            first.close()
+            let response = try third.readResponse()
+            #expect(response.status == 200)
+            #expect(eventually { server.openConnectionsPerWorker.reduce(0, +) == 2 })
+        }
+    }
+
+    @Test func stoppingRefusesNewConnections() throws {
+        let server = HTTPServer(configuration: testConfiguration(), router: threadRouter())
+        try server.start()
+        let port = server.port
+        _ = try servingThread(RawHTTPClient(port: port))
+        #expect(server.stop())
+        #expect(throws: (any Error).self) { try RawHTTPClient(port: port) }
+        #expect(server.openConnectionsPerWorker.isEmpty)
+    }
+}
