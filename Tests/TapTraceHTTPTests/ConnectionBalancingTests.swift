@@ -52,6 +52,24 @@ import Testing
         }
     }
 
+    @Test func closedConnectionsAreCountedOut() throws {
+        try withServer(testConfiguration { $0.connectionLimit = 8 }, router: threadRouter()) { server in
+            // Many more connections than the limit, closed by the client, by the server
+            // (Connection: close) or without a request at all: none may stay counted, or the
+            // acceptor would stop accepting at the limit.
+            for round in 0..<60 {
+                let client = try RawHTTPClient(port: server.port)
+                switch round % 3 {
+                case 0: _ = try servingThread(client)
+                case 1: #expect(try client.request("GET", "/thread", headers: [("Connection", "close")]).status == 200)
+                default: break
+                }
+                client.close()
+            }
+            #expect(eventually { server.openConnectionsPerWorker == [0, 0] }, "\(server.openConnectionsPerWorker)")
+        }
+    }
+
     @Test func oneWorkerServesEveryConnection() throws {
         try withServer(testConfiguration { $0.threads = 1 }, router: threadRouter()) { server in
             let clients = try (0..<3).map { _ in try RawHTTPClient(port: server.port) }
