@@ -82,7 +82,12 @@ public struct NewRun: Sendable, Equatable {
     /// The run request JSON (touches, options), stored byte for byte.
     public var request: Data
     /// The run result JSON (trace, deliveries), stored byte for byte.
-    public var result: Data
+    public var result: Data {
+        didSet { resultDigest = Self.digest(of: result) }
+    }
+    /// `ResultDigest` of `result`, computed where the run is built (a request's thread) rather
+    /// than inside the store's write transaction, which one thread runs for every run.
+    public private(set) var resultDigest: Int64
     /// Id of the view that ended up first responder, if any.
     public var firstResponder: String?
     /// Compact description of the actions sent (e.g. a JSON array or comma list).
@@ -99,10 +104,15 @@ public struct NewRun: Sendable, Equatable {
         self.sceneVersion = sceneVersion
         self.request = request
         self.result = result
+        self.resultDigest = Self.digest(of: result)
         self.firstResponder = firstResponder
         self.actions = actions
         self.outcome = outcome
         self.actionCount = actionCount
+    }
+
+    private static func digest(of result: Data) -> Int64 {
+        result.withUnsafeBytes { ResultDigest.of($0) }
     }
 }
 

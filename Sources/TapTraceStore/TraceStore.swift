@@ -335,7 +335,8 @@ public final class TraceStore: Sendable {
         -> RunRecord
     {
         let id = StoreID.make(prefix: StoreID.runPrefix)
-        let resultID = try resultRow(db, sceneID: run.sceneID, result: run.result, sharing: sharing)
+        let resultID = try resultRow(db, sceneID: run.sceneID, result: run.result, digest: run.resultDigest,
+                                     sharing: sharing)
         // Cached: stored dispatch runs this once per request, and preparing it cost as much as
         // executing it (docs/performance.md).
         try db.cachedStatement(
@@ -360,8 +361,8 @@ public final class TraceStore: Sendable {
     /// document stored before (found by digest, confirmed byte for byte), or a new row. A
     /// harness re-running the same touches against the same version stores its 20 KB trace
     /// once instead of once per run.
-    private static func resultRow(_ db: Database, sceneID: String, result: Data, sharing: RecentResults.Sharing) throws -> Int64 {
-        let digest = result.withUnsafeBytes { ResultDigest.of($0) }
+    private static func resultRow(_ db: Database, sceneID: String, result: Data, digest: Int64,
+                                  sharing: RecentResults.Sharing) throws -> Int64 {
         if let id = sharing.id(sceneID: sceneID, digest: digest, bytes: result) { return id }
         let stored = ResultCompression.encode(result)
         let candidates = try Row.fetchCursor(

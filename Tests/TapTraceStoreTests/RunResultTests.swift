@@ -76,6 +76,22 @@ struct RunResultTests {
         #expect(ResultDigest.of(Array("same".utf8)) == ResultDigest.of(Array("same".utf8)))
     }
 
+    /// The digest is computed where the run is built (off the writer's thread); it must follow
+    /// the result when a caller changes it afterwards.
+    @Test("a run's result digest follows its result")
+    func newRunDigestFollowsResult() throws {
+        var run = newRun("scn", version: 1, tag: "a")
+        #expect(run.resultDigest == ResultDigest.of(Array(run.result)))
+        run.result = Data("another result".utf8)
+        #expect(run.resultDigest == ResultDigest.of(Array("another result".utf8)))
+        try withStore(.file) { store, _ in
+            let id = try store.createScene(name: "s", content: content("v1")).scene.id
+            try store.insertRun(Self.run(id, result: "changed after init"))
+            let stored = try store.writer.read { db in try Int64.fetchOne(db, sql: "SELECT digest FROM run_results") }
+            #expect(stored == ResultDigest.of(Array("changed after init".utf8)))
+        }
+    }
+
     @Test("runs written together are judged one by one; the refused leave nothing behind", arguments: Backend.allCases)
     func runsWrittenTogether(_ backend: Backend) throws {
         try withStore(backend) { store, _ in
