@@ -68,7 +68,8 @@ public final class HTTPServer: Sendable {
     public var inFlightRequests: Int { state.withLock { $0.inFlight } }
 
     /// Binds and starts serving. Throws `HTTPServerError` when the host is not numeric, the
-    /// server already runs, or libmicrohttpd cannot start (e.g. the port is in use).
+    /// server already runs, the address cannot be bound (e.g. the port is in use) or libmicrohttpd
+    /// cannot start.
     public func start() throws {
         try state.withLock { state in
             guard state.daemons.isEmpty, !state.starting else { throw HTTPServerError.alreadyRunning }

@@ -4,8 +4,8 @@ public enum HTTPServerError: Error, Equatable, CustomStringConvertible {
     case invalidHost(String)
     /// `start()` was called on a server that is already running.
     case alreadyRunning
-    /// libmicrohttpd refused to start, e.g. because the port is in use; `reason` carries
-    /// libmicrohttpd's own messages.
+    /// The address could not be bound (e.g. the port is in use; `reason` is the system's
+    /// message) or libmicrohttpd refused to start (`reason` carries its own messages).
     case startFailed(address: String, reason: String)
 
     public var description: String {
