@@ -108,6 +108,11 @@ public final class TraceStore: Sendable {
     public func close() throws {
         try perform {
             try checkpointer?.stop()
+            // Copy the write-ahead log into the database file and empty it while the writer
+            // is still open: GRDB closes the pool's readers last, and a read-only connection
+            // closing last leaves the log behind for the next start to read again. Best
+            // effort: another process reading keeps it (it stays valid, only longer).
+            _ = try? writer.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
             try writer.close()
         }
     }

@@ -75,7 +75,11 @@ struct ServeCommand: ParsableCommand {
         let signal = shutdown.wait()
         log.write("received signal \(signal): finishing requests in flight")
         let drained = server.stop()
-        try? store.close()
+        do {
+            try store.close()
+        } catch {
+            log.write("error: closing the database: \(error)")
+        }
         log.write(drained ? "stopped" : "stopped; some requests were cut off after the shutdown timeout")
     }
 }
