@@ -38,8 +38,11 @@ final class Checkpointer: @unchecked Sendable {
         queue = try DatabaseQueue(path: path, configuration: configuration)
         self.interval = interval
         self.restartFrames = restartFrames
-        let thread = Thread { [self] in loop() }
-        thread.name = "TapTrace-checkpointer"
+        let thread = Thread { [self] in
+            // Set from the thread itself, within Linux's 15 bytes: `top -H` and perf show it.
+            Thread.current.name = "TapTrace-ckpt"
+            loop()
+        }
         thread.start()
     }
 
