@@ -302,15 +302,13 @@ public final class TraceStore: Sendable {
     {
         try writeRuns { db, now, sharing in
             // The checks only read, so a refused run leaves nothing behind to roll back.
-            var latest: [String: Int?] = [:]
+            var latest = LatestVersions()
             var outcomes: [Result<RunRecord, StoreError>] = []
             outcomes.reserveCapacity(runs.count)
             for (run, requireLatest) in runs {
                 do {
-                    guard run.actionCount >= 0 else { throw StoreError.invalidArgument("actionCount must not be negative") }
-                    if latest[run.sceneID] == nil { latest[run.sceneID] = try Self.latestVersion(db, run.sceneID) }
-                    try Self.checkRun(run, requireLatest: requireLatest, latest: latest[run.sceneID]!)
-                    outcomes.append(.success(try Self.insertRunRow(db, run, now: now, sharing: sharing)))
+                    outcomes.append(.success(try Self.insertCheckedRun(
+                        db, run, requireLatest: requireLatest, latest: &latest, now: now, sharing: sharing)))
                 } catch let error as StoreError {
                     outcomes.append(.failure(error))
                 }
@@ -319,9 +317,27 @@ public final class TraceStore: Sendable {
         }
     }
 
-    /// The scene's latest version, nil when the scene does not exist.
-    private static func latestVersion(_ db: Database, _ sceneID: String) throws -> Int? {
-        try Int.fetchOne(db.cachedStatement(sql: "SELECT latest_version FROM scenes WHERE id = ?"), arguments: [sceneID])
+    /// Each scene's latest version as read once in a transaction; nil when the scene does not
+    /// exist. Valid for that transaction only: it writes runs, never versions.
+    private struct LatestVersions {
+        private var known: [String: Int?] = [:]
+
+        mutating func of(_ sceneID: String, in db: Database) throws -> Int? {
+            if let latest = known[sceneID] { return latest }
+            let latest = try Int.fetchOne(
+                db.cachedStatement(sql: "SELECT latest_version FROM scenes WHERE id = ?"), arguments: [sceneID])
+            known[sceneID] = latest
+            return latest
+        }
+    }
+
+    /// Checks a run as ``insertRun(_:requireLatest:)`` describes, then writes it.
+    private static func insertCheckedRun(_ db: Database, _ run: NewRun, requireLatest: Bool,
+                                         latest: inout LatestVersions, now: String,
+                                         sharing: RecentResults.Sharing) throws -> RunRecord {
+        guard run.actionCount >= 0 else { throw StoreError.invalidArgument("actionCount must not be negative") }
+        try checkRun(run, requireLatest: requireLatest, latest: try latest.of(run.sceneID, in: db))
+        return try insertRunRow(db, run, now: now, sharing: sharing)
     }
 
     /// Versions are 1...latest_version (appended, never removed one by one), so the scene's
@@ -403,20 +419,12 @@ public final class TraceStore: Sendable {
     /// - Throws: As ``insertRun(_:)``; nothing is written then.
     @discardableResult
     public func insertRuns(_ runs: [NewRun]) throws -> [RunRecord] {
-        guard runs.allSatisfy({ $0.actionCount >= 0 }) else {
-            throw StoreError.invalidArgument("actionCount must not be negative")
-        }
-        return try writeRuns { db, now, sharing in
-            var checked = Set<String>()
-            var stored: [RunRecord] = []
-            stored.reserveCapacity(runs.count)
-            for run in runs {
-                if checked.insert("\(run.sceneID)#\(run.sceneVersion)").inserted {
-                    try Self.requireVersion(db, run.sceneID, run.sceneVersion)
-                }
-                stored.append(try Self.insertRunRow(db, run, now: now, sharing: sharing))
+        try writeRuns { db, now, sharing in
+            // The same checks as every other run insert; the first refusal rolls all back.
+            var latest = LatestVersions()
+            return try runs.map {
+                try Self.insertCheckedRun(db, $0, requireLatest: false, latest: &latest, now: now, sharing: sharing)
             }
-            return stored
         }
     }
 
@@ -524,7 +532,6 @@ extension TraceStore {
         (SELECT bytes FROM run_results WHERE run_results.id = runs.result_id) AS result
         """
 
-    /// Runs `body` in a write transaction with the operation's timestamp.
     /// A write that stores runs: results it wrote or found are remembered once it commits.
     private func writeRuns<T>(_ body: (Database, String, RecentResults.Sharing) throws -> T) throws -> T {
         let sharing = RecentResults.Sharing(recentResults)
@@ -533,6 +540,7 @@ extension TraceStore {
         return value
     }
 
+    /// Runs `body` in a write transaction with the operation's timestamp.
     private func write<T>(_ body: (Database, String) throws -> T) throws -> T {
         try perform {
             try writer.writeWithoutTransaction { db in
@@ -667,5 +675,4 @@ extension TraceStore {
         RunRecord(summary: runSummary(row), request: row["request"],
                   result: try ResultCompression.decode(encoding: row["result_encoding"], bytes: row["result"]))
     }
-
 }
