@@ -56,6 +56,7 @@ extension TapTraceService {
     /// Runs the touches against `version`, or against "the latest version" as last seen
     /// (LatestVersions), which the store confirms when it writes the run.
     func prepareStoredRun(sceneID id: String, body: StoredDispatchBody, version requested: Int?) throws -> PreparedRun {
+        assert(!runWriter.isWriterThread, "the engine ran on the run writer's thread, holding up every commit")
         let version: Int
         if let requested {
             version = requested
@@ -74,7 +75,9 @@ extension TapTraceService {
     }
 
     /// Hands the run to the RunWriter and answers with its outcome. A newer version written
-    /// meanwhile (409 from the store's check) makes the dispatch run again against it.
+    /// meanwhile (409 from the store's check) makes the dispatch run again against it, on
+    /// another thread: the outcome arrives on the writer's thread, and running the engine there
+    /// (with, for a new version, decoding and indexing its scene) would stall every commit.
     func record(_ prepared: PreparedRun, sceneID id: String, body: StoredDispatchBody, request: HTTPRequest,
                 attempt: Int, complete: @escaping @Sendable (HTTPResponse) -> Void) {
         runWriter.submit(prepared.run, requireLatest: body.version == nil) { [self] outcome in
@@ -85,11 +88,13 @@ extension TapTraceService {
                 complete(response)
             case .failure(.conflict(_, _, let actual)) where attempt < 3:
                 latestVersions.set(id, actual)
-                do {
-                    let again = try prepareStoredRun(sceneID: id, body: body, version: actual)
-                    record(again, sceneID: id, body: body, request: request, attempt: attempt + 1, complete: complete)
-                } catch {
-                    complete(errorResponse(error, for: request))
+                DispatchQueue.global().async { [self] in
+                    do {
+                        let again = try prepareStoredRun(sceneID: id, body: body, version: actual)
+                        record(again, sceneID: id, body: body, request: request, attempt: attempt + 1, complete: complete)
+                    } catch {
+                        complete(errorResponse(error, for: request))
+                    }
                 }
             case .failure(let error):
                 if case .sceneNotFound(let missing) = error { latestVersions.remove(missing) }

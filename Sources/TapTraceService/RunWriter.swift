@@ -23,6 +23,8 @@ final class RunWriter: @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [Job] = []
     private var started = false
+    /// The writer's thread, once it runs (guarded by `condition`).
+    private var writerThread: pthread_t?
 
     init(store: TraceStore) {
         self.store = store
@@ -38,12 +40,19 @@ final class RunWriter: @unchecked Sendable {
                 // Set from the thread itself, within Linux's 15 bytes: `top -H` and perf show
                 // it (otherwise it inherits the name of the libmicrohttpd thread that started it).
                 Thread.current.name = "TapTrace-writer"
+                condition.withLock { writerThread = pthread_self() }
                 loop()
             }
             thread.start()
         }
         condition.signal()
         condition.unlock()
+    }
+
+    /// Whether the caller runs on the writer's thread. Work that is not writing (running the
+    /// engine, decoding a scene) must not: every request waiting for a commit would wait for it.
+    var isWriterThread: Bool {
+        condition.withLock { writerThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
     }
 
     private func loop() {
