@@ -9,68 +9,86 @@ import TapTraceStore
 ///
 /// "Changed" compares outcome digests (first responder, chain, touches, recognizer states,
 /// actions; not the trace), and the differences list names each field that moved.
+///
+/// The replay is computed on `replayQueue`, not on the worker thread that read the request: a
+/// worker serves its connections in turn, and a replay of thousands of runs would hold all of
+/// them up. Replays run one at a time (the queue is serial), which also bounds the memory they
+/// take: the originals and the new runs of one replay at most.
 extension TapTraceService {
     func addReplayRoute(to router: Router) {
         router.post("/v1/scenes/{id}/replay", handler: handler { [self] request, parameters in
             let id = try Self.requireSceneID(parameters["id"])
             let body = try ReplayBody(try JSONBody.tape(of: request))
-            let originals: [RunRecord]
-            do {
-                originals = try store.runs(sceneID: id, version: body.from)
-            } catch StoreError.versionNotFound {
-                throw Problem.invalid("/from", "scene \(id) has no version \(body.from)")
-            }
-            let index = try versionIndex(sceneID: id, version: body.to, pointer: "/to")
-
-            var pending: [(original: RunRecord, before: RunOutcome, after: RunOutcome, differences: [OutcomeDifference])] = []
-            var newRuns: [NewRun] = []
-            for original in originals {
-                let stored: StoredRequest
-                do throws(InputError) {
-                    stored = try StoredRequest(Array(original.request))
-                } catch {
-                    throw Problem.internalError("Stored request of \(original.id) no longer validates: \(error)")
+            return .deferred { [self] complete in
+                replayQueue.async { [self] in
+                    do {
+                        complete(try replay(sceneID: id, body))
+                    } catch {
+                        complete(errorResponse(error, for: request))
+                    }
                 }
-                let result = TapTrace.dispatch(index, records: stored.records, until: stored.touches.until, knobs: stored.knobs)
-                let before = RunOutcome(try decodeResult(original))
-                let after = RunOutcome(result)
-                pending.append((original, before, after, before.differences(to: after)))
-                newRuns.append(RunColumns.newRun(sceneID: id, version: body.to, request: Array(original.request),
-                                                 result: result, resultBytes: ResultEncoder.encode(result)))
             }
-            let replayed = try store.insertRuns(newRuns)
-
-            var w = JSONWriter(reserving: 256 + pending.count * 300)
-            var changedCount = 0
-            w.beginObject()
-            w.key("sceneId"); w.string(id)
-            w.key("from"); w.number(body.from)
-            w.key("to"); w.number(body.to)
-            w.key("runs")
-            w.beginArray()
-            for (item, run) in zip(pending, replayed) {
-                let changed = item.before.digest != item.after.digest || !item.differences.isEmpty
-                if changed { changedCount += 1 }
-                w.beginObject()
-                w.key("original"); w.string(item.original.id)
-                w.key("replayed"); w.string(run.id)
-                w.key("changed"); w.bool(changed)
-                w.key("outcome")
-                w.beginObject()
-                w.key("before"); w.string(item.before.digest)
-                w.key("after"); w.string(item.after.digest)
-                w.endObject()
-                w.key("differences")
-                w.beginArray()
-                for d in item.differences { d.write(to: &w) }
-                w.endArray()
-                w.endObject()
-            }
-            w.endArray()
-            w.key("count"); w.number(pending.count)
-            w.key("changedCount"); w.number(changedCount)
-            w.endObject()
-            return .jsonBytes(w.bytes)
         })
+    }
+
+    /// Runs the stored runs of `body.from` against `body.to`, stores them and reports.
+    private func replay(sceneID id: String, _ body: ReplayBody) throws -> HTTPResponse {
+        let originals: [RunRecord]
+        do {
+            originals = try store.runs(sceneID: id, version: body.from)
+        } catch StoreError.versionNotFound {
+            throw Problem.invalid("/from", "scene \(id) has no version \(body.from)")
+        }
+        let index = try versionIndex(sceneID: id, version: body.to, pointer: "/to")
+
+        var pending: [(original: RunRecord, before: RunOutcome, after: RunOutcome, differences: [OutcomeDifference])] = []
+        var newRuns: [NewRun] = []
+        for original in originals {
+            let stored: StoredRequest
+            do throws(InputError) {
+                stored = try StoredRequest(Array(original.request))
+            } catch {
+                throw Problem.internalError("Stored request of \(original.id) no longer validates: \(error)")
+            }
+            let result = TapTrace.dispatch(index, records: stored.records, until: stored.touches.until, knobs: stored.knobs)
+            let before = RunOutcome(try decodeResult(original))
+            let after = RunOutcome(result)
+            pending.append((original, before, after, before.differences(to: after)))
+            newRuns.append(RunColumns.newRun(sceneID: id, version: body.to, request: Array(original.request),
+                                             result: result, resultBytes: ResultEncoder.encode(result)))
+        }
+        let replayed = try store.insertRuns(newRuns)
+
+        var w = JSONWriter(reserving: 256 + pending.count * 300)
+        var changedCount = 0
+        w.beginObject()
+        w.key("sceneId"); w.string(id)
+        w.key("from"); w.number(body.from)
+        w.key("to"); w.number(body.to)
+        w.key("runs")
+        w.beginArray()
+        for (item, run) in zip(pending, replayed) {
+            let changed = item.before.digest != item.after.digest || !item.differences.isEmpty
+            if changed { changedCount += 1 }
+            w.beginObject()
+            w.key("original"); w.string(item.original.id)
+            w.key("replayed"); w.string(run.id)
+            w.key("changed"); w.bool(changed)
+            w.key("outcome")
+            w.beginObject()
+            w.key("before"); w.string(item.before.digest)
+            w.key("after"); w.string(item.after.digest)
+            w.endObject()
+            w.key("differences")
+            w.beginArray()
+            for d in item.differences { d.write(to: &w) }
+            w.endArray()
+            w.endObject()
+        }
+        w.endArray()
+        w.key("count"); w.number(pending.count)
+        w.key("changedCount"); w.number(changedCount)
+        w.endObject()
+        return .jsonBytes(w.bytes)
     }
 }

@@ -23,6 +23,8 @@ public final class TapTraceService: Sendable {
     let latestVersions = LatestVersions()
     /// Stored dispatch's runs, written in group commits.
     let runWriter: RunWriter
+    /// Where replays are computed, one at a time, off the HTTP worker threads.
+    let replayQueue = DispatchQueue(label: "TapTrace-replay")
     /// Where unexpected failures (500s) are reported; the client gets no internals.
     let errorLog: @Sendable (String) -> Void
 

@@ -142,6 +142,13 @@ public final class RawHTTPClient {
         return try !receiveMore()
     }
 
+    /// True when response bytes have arrived and not been read yet; does not wait.
+    public func hasDataWaiting() -> Bool {
+        if !buffer.isEmpty { return true }
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) > 0
+    }
+
     /// True when the peer closed or reset the connection; false when data arrived or the read
     /// timed out.
     public func peerClosed() -> Bool {

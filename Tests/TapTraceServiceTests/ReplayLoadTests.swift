@@ -1,0 +1,44 @@
+import Foundation
+import HTTPTestClient
+import Testing
+import TapTraceStore
+
+/// A replay re-runs every stored run of a version: with many runs it takes a while, and it must
+/// not take a worker thread with it. Each worker serves its connections in turn, so a replay
+/// computed on one would hold up every request on that worker's connections until it ends.
+@Suite struct ReplayLoadTests {
+    @Test func aLongReplayDoesNotHoldUpOtherRequests() throws {
+        // One worker thread: both connections below are served by it.
+        try withServer(extraArguments: ["--threads", "1"]) { server in
+            let client = try server.client()
+            let id = try client.createScene(try Fixtures.checkoutScene())
+            _ = try client.storeDispatch(id)
+            _ = try client.call("PUT", "/v1/scenes/\(id)", body: try Fixtures.checkoutV2Scene())
+
+            // 1,500 runs of version 1, written directly (another process on the same file):
+            // their replay takes seconds in a debug build.
+            let other = try TraceStore(location: .file(server.databasePath))
+            let original = try #require(try other.runs(sceneID: id, version: 1).first)
+            let copy = NewRun(sceneID: id, sceneVersion: 1, request: original.request, result: original.result,
+                              firstResponder: original.summary.firstResponder, actions: original.summary.actions,
+                              outcome: original.summary.outcome, actionCount: original.summary.actionCount)
+            _ = try other.insertRuns(Array(repeating: copy, count: 1_500))
+            try other.close()
+
+            let replaying = try RawHTTPClient(port: server.port, timeoutSeconds: 300)
+            try replaying.sendRequest("POST", "/v1/scenes/\(id)/replay", headers: [("Content-Type", "application/json")],
+                                      body: Array(#"{"from":1,"to":2}"#.utf8))
+            // Let the replay reach the server and start (for the order of events; nothing is timed).
+            usleep(300_000)
+            let health = try RawHTTPClient(port: server.port, timeoutSeconds: 300).call("GET", "/health")
+            #expect(health.status == 200)
+            // The health check was answered while the replay was still being computed: none of
+            // the replay's answer has arrived yet.
+            #expect(!replaying.hasDataWaiting(), "the health check waited for the replay")
+
+            let report = try replaying.readResponse()
+            #expect(report.status == 200)
+            #expect(try report.object().int("count") == 1_501)
+        }
+    }
+}
