@@ -508,7 +508,9 @@ paths:
       description: |
         The replayed runs are stored against version `to`, all in one transaction. Each is
         reported with whether its outcome (first responder, chain, touches, recognizer states,
-        actions; not the trace) changed, and how.
+        actions; not the trace) changed, and how. A version with more stored runs than the
+        server's replay limit (`taptrace serve --replay-limit`, default 10,000) is refused with
+        422 at `/from`, and nothing is stored. Replays are computed one at a time.
       requestBody:
         required: true
         content:

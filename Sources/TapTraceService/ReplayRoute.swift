@@ -13,7 +13,8 @@ import TapTraceStore
 /// The replay is computed on `replayQueue`, not on the worker thread that read the request: a
 /// worker serves its connections in turn, and a replay of thousands of runs would hold all of
 /// them up. Replays run one at a time (the queue is serial), which also bounds the memory they
-/// take: the originals and the new runs of one replay at most.
+/// take: the originals and the new runs of one replay at most, and a version with more than
+/// `replayLimit` runs is refused (422 at `/from`) before any of them is read.
 extension TapTraceService {
     func addReplayRoute(to router: Router) {
         router.post("/v1/scenes/{id}/replay", handler: handler { [self] request, parameters in
@@ -33,11 +34,15 @@ extension TapTraceService {
 
     /// Runs the stored runs of `body.from` against `body.to`, stores them and reports.
     private func replay(sceneID id: String, _ body: ReplayBody) throws -> HTTPResponse {
-        let originals: [RunRecord]
+        let found: VersionRuns
         do {
-            originals = try store.runs(sceneID: id, version: body.from)
+            found = try store.runs(sceneID: id, version: body.from, limit: replayLimit)
         } catch StoreError.versionNotFound {
             throw Problem.invalid("/from", "scene \(id) has no version \(body.from)")
+        }
+        guard let originals = found.runs else {
+            throw Problem.invalid("/from", "version \(body.from) of scene \(id) has \(found.count) stored runs; "
+                + "a replay re-runs at most \(replayLimit) (all are held in memory and stored in one transaction)")
         }
         let index = try versionIndex(sceneID: id, version: body.to, pointer: "/to")
 

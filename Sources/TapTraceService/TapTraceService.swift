@@ -25,12 +25,15 @@ public final class TapTraceService: Sendable {
     let runWriter: RunWriter
     /// Where replays are computed, one at a time, off the HTTP worker threads.
     let replayQueue = DispatchQueue(label: "TapTrace-replay")
+    /// The most runs one replay re-runs (decision 52).
+    let replayLimit: Int
     /// Where unexpected failures (500s) are reported; the client gets no internals.
     let errorLog: @Sendable (String) -> Void
 
-    public init(store: TraceStore, sceneCacheCapacity: Int = 256,
+    public init(store: TraceStore, sceneCacheCapacity: Int = 256, replayLimit: Int = 10_000,
                 errorLog: @escaping @Sendable (String) -> Void = { _ in }) {
         self.store = store
+        self.replayLimit = replayLimit
         self.scenes = SceneCache(capacity: sceneCacheCapacity)
         self.runWriter = RunWriter(store: store)
         self.statelessScenes = StatelessSceneCache(capacity: max(1, sceneCacheCapacity / 4), maxViews: 500_000)

@@ -175,3 +175,11 @@ public struct StoreHealth: Sendable, Equatable {
     /// Why ``ok`` is false.
     public var error: String?
 }
+
+/// The runs of one scene version, or only how many there are when they were too many to read
+/// (``TraceStore/runs(sceneID:version:limit:)``).
+public struct VersionRuns: Sendable, Equatable {
+    public var count: Int
+    /// In insertion order; nil when `count` was over the limit.
+    public var runs: [RunRecord]?
+}

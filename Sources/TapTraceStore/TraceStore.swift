@@ -474,15 +474,37 @@ public final class TraceStore: Sendable {
     public func runs(sceneID: String, version: Int) throws -> [RunRecord] {
         try read { db in
             try Self.requireVersion(db, sceneID, version)
-            return try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT \(Self.runColumns), request, \(Self.resultColumn) FROM runs
-                    WHERE scene_id = ? AND scene_version = ? ORDER BY seq
-                    """,
-                arguments: [sceneID, version]
-            ).map { try Self.runRecord($0) }
+            return try Self.fetchRuns(db, sceneID, version)
         }
+    }
+
+    /// Every run of one scene version with its documents when there are at most `limit`;
+    /// otherwise only how many there are (counted first, in the same read; no document is
+    /// read). Replay uses it so that a version with millions of runs is refused instead of
+    /// loaded into memory.
+    ///
+    /// - Throws: ``StoreError/sceneNotFound(sceneID:)``, ``StoreError/versionNotFound(sceneID:version:)``.
+    public func runs(sceneID: String, version: Int, limit: Int) throws -> VersionRuns {
+        try read { db in
+            try Self.requireVersion(db, sceneID, version)
+            let count = try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM runs WHERE scene_id = ? AND scene_version = ?",
+                arguments: [sceneID, version]) ?? 0
+            guard count <= limit else { return VersionRuns(count: count, runs: nil) }
+            let runs = try Self.fetchRuns(db, sceneID, version)
+            return VersionRuns(count: runs.count, runs: runs)
+        }
+    }
+
+    private static func fetchRuns(_ db: Database, _ sceneID: String, _ version: Int) throws -> [RunRecord] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT \(Self.runColumns), request, \(Self.resultColumn) FROM runs
+                WHERE scene_id = ? AND scene_version = ? ORDER BY seq
+                """,
+            arguments: [sceneID, version]
+        ).map { try Self.runRecord($0) }
     }
 
     // MARK: - Health

@@ -12,7 +12,8 @@ struct ServeCommand: ParsableCommand {
         abstract: "Serve the REST API (contract §6) with scenes, versions and runs in SQLite.",
         discussion: """
             Environment variables (used when the flag is absent): TAPTRACE_HOST, TAPTRACE_PORT,
-            TAPTRACE_DB, TAPTRACE_THREADS, TAPTRACE_BODY_LIMIT, TAPTRACE_CORS_ORIGINS (comma-separated).
+            TAPTRACE_DB, TAPTRACE_THREADS, TAPTRACE_BODY_LIMIT, TAPTRACE_CORS_ORIGINS (comma-separated),
+            TAPTRACE_REPLAY_LIMIT.
             Logs one line per request to standard error; SIGINT or SIGTERM stops the server after
             the requests in flight have been answered.
             """
@@ -36,6 +37,9 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("cors-origin"), help: "An origin allowed to call the API from a browser (repeatable; * allows any).")
     var corsOrigins: [String] = []
 
+    @Option(name: .customLong("replay-limit"), help: "Most runs one replay re-runs; a version with more is refused with 422 (default 10000).")
+    var replayLimit: Int?
+
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let settings = try Settings(command: self, environment: environment)
@@ -47,7 +51,8 @@ struct ServeCommand: ParsableCommand {
             throw ServeFailure("cannot open the database \(settings.database): \(error)")
         }
         let log = StandardErrorLog()
-        let service = TapTraceService(store: store, errorLog: { log.write("error: \($0)") })
+        let service = TapTraceService(store: store, replayLimit: settings.replayLimit,
+                                      errorLog: { log.write("error: \($0)") })
 
         var configuration = HTTPServerConfiguration(host: settings.host, port: settings.port, threads: settings.threads,
                                                     maxBodyBytes: settings.bodyLimit,
@@ -92,6 +97,7 @@ struct Settings {
     var threads: Int
     var bodyLimit: Int
     var corsOrigins: [String]
+    var replayLimit: Int
 
     init(command: ServeCommand, environment: [String: String]) throws {
         func env(_ name: String) -> String? {
@@ -125,6 +131,15 @@ struct Settings {
             throw ValidationError("the body limit must be a byte count of at least 1024 (e.g. 65536, 512K, 8M), not \(limitText)")
         }
         bodyLimit = limit
+
+        let replayValue: Int
+        if let flag = command.replayLimit { replayValue = flag }
+        else if let text = env("TAPTRACE_REPLAY_LIMIT") {
+            guard let n = Int(text) else { throw ValidationError("TAPTRACE_REPLAY_LIMIT must be a number, not \(text)") }
+            replayValue = n
+        } else { replayValue = 10_000 }
+        guard replayValue >= 1 else { throw ValidationError("the replay limit must be at least 1, not \(replayValue)") }
+        replayLimit = replayValue
 
         if !command.corsOrigins.isEmpty {
             corsOrigins = command.corsOrigins

@@ -41,4 +41,32 @@ import TapTraceStore
             #expect(try report.object().int("count") == 1_501)
         }
     }
+
+    /// A version with more runs than the limit would be read into memory whole: it is refused
+    /// before any run is read, with a 422 that says how many there are, and nothing is stored.
+    /// The limit comes from `--replay-limit` (or TAPTRACE_REPLAY_LIMIT).
+    @Test func aReplayOfMoreRunsThanTheLimitIsRefused() throws {
+        try withServer(extraArguments: ["--replay-limit", "3"]) { server in
+            let client = try server.client()
+            let id = try client.createScene(try Fixtures.checkoutScene())
+            for _ in 0..<3 { _ = try client.storeDispatch(id) }
+            #expect(try client.call("POST", "/v1/scenes/\(id)/replay", json: ["from": 1, "to": 1]).status == 200)
+            // Now version 1 has 3 runs and 3 replayed ones: 6.
+            let before = try client.allItems("/v1/scenes/\(id)/runs", limit: 100).count
+            #expect(before == 6)
+            let refused = try client.call("POST", "/v1/scenes/\(id)/replay", json: ["from": 1, "to": 1])
+            try refused.problem(422)
+            #expect(try refused.pointers() == ["/from"])
+            #expect(refused.bodyText.contains("has 6 stored runs"))
+            #expect(refused.bodyText.contains("at most 3"))
+            #expect(try client.allItems("/v1/scenes/\(id)/runs", limit: 100).count == before)
+        }
+        let environment = try withServer(environment: ["TAPTRACE_REPLAY_LIMIT": "1"]) { server in
+            let client = try server.client()
+            let id = try client.createScene(try Fixtures.checkoutScene())
+            for _ in 0..<2 { _ = try client.storeDispatch(id) }
+            return try client.call("POST", "/v1/scenes/\(id)/replay", json: ["from": 1, "to": 1]).status
+        }
+        #expect(environment == 422)
+    }
 }

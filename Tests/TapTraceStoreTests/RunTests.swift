@@ -91,6 +91,20 @@ struct RunTests {
         }
     }
 
+    @Test("a version's runs are read only when there are at most the limit; otherwise only counted",
+          arguments: Backend.allCases)
+    func runsOfVersionUpToALimit(_ backend: Backend) throws {
+        try withStore(backend) { store, _ in
+            let id = try store.createScene(name: nil, content: content("one")).scene.id
+            let runs = try (0..<4).map { try store.insertRun(newRun(id, version: 1, tag: "\($0)")) }
+            #expect(try store.runs(sceneID: id, version: 1, limit: 4) == VersionRuns(count: 4, runs: runs))
+            #expect(try store.runs(sceneID: id, version: 1, limit: 3) == VersionRuns(count: 4, runs: nil))
+            #expect(throws: StoreError.versionNotFound(sceneID: id, version: 2)) {
+                try store.runs(sceneID: id, version: 2, limit: 3)
+            }
+        }
+    }
+
     @Test("8 concurrent writers inserting runs for a few hundred ms lose nothing and see no error",
           arguments: Backend.allCases)
     func concurrentWriters(_ backend: Backend) throws {
