@@ -10,6 +10,8 @@ public struct HTTPResponse: Sendable {
     public var body: [UInt8]
     /// Set by `deferred(_:)`: the response is produced later by this work.
     public private(set) var deferredWork: DeferredWork?
+    /// Set by `building(status:headers:_:)`: produces `body` on the connection's thread.
+    public private(set) var bodyBuilder: (@Sendable () -> [UInt8])?
 
     /// Work that answers later, on any thread, by calling `complete` once.
     public typealias DeferredWork = @Sendable (_ complete: @escaping @Sendable (HTTPResponse) -> Void) -> Void
@@ -57,6 +59,17 @@ public struct HTTPResponse: Sendable {
     public static func deferred(_ work: @escaping DeferredWork) -> HTTPResponse {
         var response = HTTPResponse(status: 0)
         response.deferredWork = work
+        return response
+    }
+
+    /// A response whose body is produced by `body` on the connection's own thread, when the
+    /// response is handed to libmicrohttpd. For deferred responses completed on a thread that
+    /// serves many requests (a database writer): building a large body there would make all
+    /// of them wait for it.
+    public static func building(status: Int = 200, headers: HTTPHeaders = [:],
+                                _ body: @escaping @Sendable () -> [UInt8]) -> HTTPResponse {
+        var response = HTTPResponse(status: status, headers: headers)
+        response.bodyBuilder = body
         return response
     }
 

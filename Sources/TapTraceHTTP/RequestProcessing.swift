@@ -109,10 +109,12 @@ extension HTTPServer {
         return nil
     }
 
-    /// Hands `response` to libmicrohttpd, which copies it.
+    /// Hands `response` to libmicrohttpd, which copies it (building its body first when it
+    /// has a `bodyBuilder`: this is the connection's thread).
     func queue(_ response: HTTPResponse, for context: RequestContext, on connection: OpaquePointer,
                close: Bool) -> MHD_Result {
-        let created = response.body.withUnsafeBytes { bytes in
+        let body = response.bodyBuilder?() ?? response.body
+        let created = body.withUnsafeBytes { bytes in
             MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
                                             .RESPMEM_MUST_COPY)
         }

@@ -83,9 +83,12 @@ extension TapTraceService {
         runWriter.submit(prepared.run, requireLatest: body.version == nil) { [self] outcome in
             switch outcome {
             case .success(let run):
-                var response = HTTPResponse.jsonBytes(Representations.result(prepared.resultBytes, run: run.summary), status: 201)
-                response.headers["Location"] = "/v1/runs/\(run.id)"
-                complete(response)
+                // This is the writer's thread: the 20 KB body is put together on the
+                // connection's thread instead (a tenth of the writer's time, perf).
+                let summary = run.summary
+                complete(.building(status: 201, headers: ["Content-Type": "application/json", "Location": "/v1/runs/\(run.id)"]) {
+                    Representations.result(prepared.resultBytes, run: summary)
+                })
             case .failure(.conflict(_, _, let actual)) where attempt < 3:
                 latestVersions.set(id, actual)
                 DispatchQueue.global().async { [self] in

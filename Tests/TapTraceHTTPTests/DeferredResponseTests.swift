@@ -73,6 +73,34 @@ import Testing
         }
     }
 
+    /// `HTTPResponse.building`: a deferred response completed on a busy thread (the run
+    /// writer) leaves its body to be built on the connection's own thread.
+    @Test func aBodyLeftToBuildIsBuiltOnTheConnectionsThread() throws {
+        let completer = Shared<pthread_t?>(nil)
+        let builders = Shared<[pthread_t]>([])
+        let router = sampleRouter()
+        router.get("/built") { _, _ in
+            .deferred { complete in
+                TestThread {
+                    completer.update { $0 = pthread_self() }
+                    complete(.building(status: 203, headers: ["Content-Type": "text/plain"]) {
+                        builders.update { $0.append(pthread_self()) }
+                        return Array("built".utf8)
+                    })
+                }.join()
+            }
+        }
+        try withServer(router: router) { server in
+            let response = try RawHTTPClient(port: server.port).request("GET", "/built")
+            #expect(response.status == 203)
+            #expect(response.body == Array("built".utf8))
+            #expect(response.header("Content-Type") == "text/plain")
+        }
+        let completing = try #require(completer.current)
+        #expect(builders.current.count == 1)
+        #expect(builders.current.allSatisfy { pthread_equal($0, completing) == 0 })
+    }
+
     @Test func stopWaitsForDeferredResponses() throws {
         let gate = Gate()
         let server = HTTPServer(configuration: testConfiguration(), router: Self.router(gate))
