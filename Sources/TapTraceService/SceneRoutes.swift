@@ -48,12 +48,23 @@ extension TapTraceService {
             return response
         })
 
-        router.delete("/v1/scenes/{id}", handler: handler { [self] _, parameters in
+        // Deleting removes every run of the scene in one transaction: seconds for hundreds of
+        // thousands of runs (docs/performance.md). It runs off the worker thread (a deferred
+        // response), so the worker's other connections are not held up meanwhile.
+        router.delete("/v1/scenes/{id}", handler: handler { [self] request, parameters in
             let id = try Self.requireSceneID(parameters["id"])
-            try store.deleteScene(id: id)
-            scenes.removeAll { $0.sceneID == id }
-            latestVersions.remove(id)
-            return .empty(status: 204)
+            return .deferred { [self] complete in
+                DispatchQueue.global().async { [self] in
+                    do {
+                        try store.deleteScene(id: id)
+                        scenes.removeAll { $0.sceneID == id }
+                        latestVersions.remove(id)
+                        complete(.empty(status: 204))
+                    } catch {
+                        complete(errorResponse(error, for: request))
+                    }
+                }
+            }
         })
 
         router.get("/v1/scenes/{id}/versions", handler: handler { [store] _, parameters in

@@ -3,10 +3,23 @@ import HTTPTestClient
 import Testing
 import TapTraceStore
 
-/// A replay re-runs every stored run of a version: with many runs it takes a while, and it must
-/// not take a worker thread with it. Each worker serves its connections in turn, so a replay
-/// computed on one would hold up every request on that worker's connections until it ends.
-@Suite struct ReplayLoadTests {
+/// A replay re-runs every stored run of a version, and deleting a scene removes all its runs:
+/// with many runs both take a while, and neither may take a worker thread with it. Each worker
+/// serves its connections in turn, so work done on one would hold up every request on that
+/// worker's connections until it ends.
+@Suite struct LongRequestTests {
+    /// `count` copies of the scene's first run of version 1, written directly (another process
+    /// on the same file).
+    static func copyFirstRun(of id: String, count: Int, in server: ServerProcess) throws {
+        let other = try TraceStore(location: .file(server.databasePath))
+        let original = try #require(try other.runs(sceneID: id, version: 1).first)
+        let copy = NewRun(sceneID: id, sceneVersion: 1, request: original.request, result: original.result,
+                          firstResponder: original.summary.firstResponder, actions: original.summary.actions,
+                          outcome: original.summary.outcome, actionCount: original.summary.actionCount)
+        _ = try other.insertRuns(Array(repeating: copy, count: count))
+        try other.close()
+    }
+
     @Test func aLongReplayDoesNotHoldUpOtherRequests() throws {
         // One worker thread: both connections below are served by it.
         try withServer(extraArguments: ["--threads", "1"]) { server in
@@ -15,15 +28,8 @@ import TapTraceStore
             _ = try client.storeDispatch(id)
             _ = try client.call("PUT", "/v1/scenes/\(id)", body: try Fixtures.checkoutV2Scene())
 
-            // 1,500 runs of version 1, written directly (another process on the same file):
-            // their replay takes seconds in a debug build.
-            let other = try TraceStore(location: .file(server.databasePath))
-            let original = try #require(try other.runs(sceneID: id, version: 1).first)
-            let copy = NewRun(sceneID: id, sceneVersion: 1, request: original.request, result: original.result,
-                              firstResponder: original.summary.firstResponder, actions: original.summary.actions,
-                              outcome: original.summary.outcome, actionCount: original.summary.actionCount)
-            _ = try other.insertRuns(Array(repeating: copy, count: 1_500))
-            try other.close()
+            // 1,500 more runs of version 1: their replay takes seconds in a debug build.
+            try Self.copyFirstRun(of: id, count: 1_500, in: server)
 
             let replaying = try RawHTTPClient(port: server.port, timeoutSeconds: 300)
             try replaying.sendRequest("POST", "/v1/scenes/\(id)/replay", headers: [("Content-Type", "application/json")],
@@ -39,6 +45,25 @@ import TapTraceStore
             let report = try replaying.readResponse()
             #expect(report.status == 200)
             #expect(try report.object().int("count") == 1_501)
+        }
+    }
+
+    @Test func deletingASceneWithManyRunsDoesNotHoldUpOtherRequests() throws {
+        try withServer(extraArguments: ["--threads", "1"]) { server in
+            let client = try server.client()
+            let id = try client.createScene(try Fixtures.checkoutScene())
+            _ = try client.storeDispatch(id)
+            // 200,000 runs: deleting them (one transaction) takes a second or two.
+            try Self.copyFirstRun(of: id, count: 200_000, in: server)
+
+            let deleting = try RawHTTPClient(port: server.port, timeoutSeconds: 300)
+            try deleting.sendRequest("DELETE", "/v1/scenes/\(id)")
+            usleep(300_000)
+            let health = try RawHTTPClient(port: server.port, timeoutSeconds: 300).call("GET", "/health")
+            #expect(health.status == 200)
+            #expect(!deleting.hasDataWaiting(), "the health check waited for the deletion")
+            #expect(try deleting.readResponse().status == 204)
+            try client.call("GET", "/v1/scenes/\(id)").problem(404)
         }
     }
 
