@@ -104,27 +104,27 @@ struct Settings {
             guard let value = environment[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
             return value
         }
+        /// An integer setting: the flag, else the variable (which must be an integer), else
+        /// the default; then checked against `range`, named `what` in the error.
+        func integer(_ flag: Int?, _ variable: String, default fallback: @autoclosure () -> Int,
+                     in range: ClosedRange<Int>, _ what: String) throws -> Int {
+            let value: Int
+            if let flag { value = flag }
+            else if let text = env(variable) {
+                guard let n = Int(text) else { throw ValidationError("\(variable) must be a number, not \(text)") }
+                value = n
+            } else { value = fallback() }
+            guard range.contains(value) else {
+                let bounds = range.upperBound == .max ? "at least \(range.lowerBound)" : "\(range.lowerBound)…\(range.upperBound)"
+                throw ValidationError("\(what) must be \(bounds), not \(value)")
+            }
+            return value
+        }
         host = command.host ?? env("TAPTRACE_HOST") ?? "127.0.0.1"
-
-        let portValue: Int
-        if let flag = command.port { portValue = flag }
-        else if let text = env("TAPTRACE_PORT") {
-            guard let n = Int(text) else { throw ValidationError("TAPTRACE_PORT must be a port number, not \(text)") }
-            portValue = n
-        } else { portValue = 8080 }
-        guard (0...65535).contains(portValue) else { throw ValidationError("the port must be 0…65535, not \(portValue)") }
-        port = UInt16(portValue)
-
+        port = UInt16(try integer(command.port, "TAPTRACE_PORT", default: 8080, in: 0...65535, "the port"))
         database = command.db ?? env("TAPTRACE_DB") ?? "./taptrace.sqlite"
-
-        let threadValue: Int
-        if let flag = command.threads { threadValue = flag }
-        else if let text = env("TAPTRACE_THREADS") {
-            guard let n = Int(text) else { throw ValidationError("TAPTRACE_THREADS must be a number, not \(text)") }
-            threadValue = n
-        } else { threadValue = max(2, ProcessInfo.processInfo.activeProcessorCount) }
-        guard (1...256).contains(threadValue) else { throw ValidationError("threads must be 1…256, not \(threadValue)") }
-        threads = threadValue
+        threads = try integer(command.threads, "TAPTRACE_THREADS",
+                              default: max(2, ProcessInfo.processInfo.activeProcessorCount), in: 1...256, "threads")
 
         let limitText = command.bodyLimit ?? env("TAPTRACE_BODY_LIMIT") ?? "8M"
         guard let limit = Self.byteCount(limitText), limit >= 1024 else {
@@ -132,14 +132,8 @@ struct Settings {
         }
         bodyLimit = limit
 
-        let replayValue: Int
-        if let flag = command.replayLimit { replayValue = flag }
-        else if let text = env("TAPTRACE_REPLAY_LIMIT") {
-            guard let n = Int(text) else { throw ValidationError("TAPTRACE_REPLAY_LIMIT must be a number, not \(text)") }
-            replayValue = n
-        } else { replayValue = 10_000 }
-        guard replayValue >= 1 else { throw ValidationError("the replay limit must be at least 1, not \(replayValue)") }
-        replayLimit = replayValue
+        replayLimit = try integer(command.replayLimit, "TAPTRACE_REPLAY_LIMIT", default: 10_000, in: 1...Int.max,
+                                  "the replay limit")
 
         if !command.corsOrigins.isEmpty {
             corsOrigins = command.corsOrigins
