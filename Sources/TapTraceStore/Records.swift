@@ -176,10 +176,9 @@ public struct StoreHealth: Sendable, Equatable {
     public var error: String?
 }
 
-/// The runs of one scene version, or only how many there are when they were too many to read
-/// (``TraceStore/runs(sceneID:version:limit:)``).
-public struct VersionRuns: Sendable, Equatable {
+/// How many runs a scene version has and the `seq` of the newest
+/// (``TraceStore/runExtent(sceneID:version:)``).
+public struct VersionRunExtent: Sendable, Equatable {
     public var count: Int
-    /// In insertion order; nil when `count` was over the limit.
-    public var runs: [RunRecord]?
+    public var lastSeq: Int64
 }

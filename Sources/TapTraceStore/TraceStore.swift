@@ -478,21 +478,36 @@ public final class TraceStore: Sendable {
         }
     }
 
-    /// Every run of one scene version with its documents when there are at most `limit`;
-    /// otherwise only how many there are (counted first, in the same read; no document is
-    /// read). Replay uses it so that a version with millions of runs is refused instead of
-    /// loaded into memory.
+    /// How many runs one scene version has, and the `seq` of its newest (0 when none): what a
+    /// replay checks against its limit before reading any run, and where its pages stop.
     ///
     /// - Throws: ``StoreError/sceneNotFound(sceneID:)``, ``StoreError/versionNotFound(sceneID:version:)``.
-    public func runs(sceneID: String, version: Int, limit: Int) throws -> VersionRuns {
+    public func runExtent(sceneID: String, version: Int) throws -> VersionRunExtent {
         try read { db in
             try Self.requireVersion(db, sceneID, version)
-            let count = try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM runs WHERE scene_id = ? AND scene_version = ?",
-                arguments: [sceneID, version]) ?? 0
-            guard count <= limit else { return VersionRuns(count: count, runs: nil) }
-            let runs = try Self.fetchRuns(db, sceneID, version)
-            return VersionRuns(count: runs.count, runs: runs)
+            let row = try Row.fetchOne(
+                db, sql: "SELECT count(*) AS n, coalesce(max(seq), 0) AS last FROM runs WHERE scene_id = ? AND scene_version = ?",
+                arguments: [sceneID, version])
+            return VersionRunExtent(count: row?["n"] ?? 0, lastSeq: row?["last"] ?? 0)
+        }
+    }
+
+    /// A page of one scene version's runs with their documents, in insertion order: at most
+    /// `limit` runs with `seq` after `after` and up to `through`. Replay reads its originals
+    /// this way, a page at a time, instead of holding every document at once.
+    ///
+    /// - Throws: ``StoreError/sceneNotFound(sceneID:)``, ``StoreError/versionNotFound(sceneID:version:)``.
+    public func runs(sceneID: String, version: Int, after: Int64, through: Int64, limit: Int) throws -> [RunRecord] {
+        try read { db in
+            try Self.requireVersion(db, sceneID, version)
+            return try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(Self.runColumns), request, \(Self.resultColumn) FROM runs
+                    WHERE scene_id = ? AND scene_version = ? AND seq > ? AND seq <= ? ORDER BY seq LIMIT ?
+                    """,
+                arguments: [sceneID, version, after, through, limit]
+            ).map { try Self.runRecord($0) }
         }
     }
 

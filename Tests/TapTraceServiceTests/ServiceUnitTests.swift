@@ -14,6 +14,14 @@ import TapTraceCore
         return SceneIndex(validated: try InputDecoder.scene(Array(json.utf8)))
     }
 
+    /// The replay's memory goes back to the system only if glibc's `malloc_trim` is found.
+    @Test func mallocTrimIsFoundOnLinux() {
+        #if os(Linux)
+        #expect(MemoryRelease.isAvailable)
+        MemoryRelease.afterLargeRequest()
+        #endif
+    }
+
     @Test func sceneCacheEvictsTheLeastRecentlyUsed() throws {
         let cache = SceneCache<StoredSceneKey>(capacity: 2)
         let a = StoredSceneKey(sceneID: "a", version: 1), b = StoredSceneKey(sceneID: "b", version: 1)

@@ -91,16 +91,35 @@ struct RunTests {
         }
     }
 
-    @Test("a version's runs are read only when there are at most the limit; otherwise only counted",
+    @Test("a version's runs are counted, and read a page at a time up to a given seq",
           arguments: Backend.allCases)
-    func runsOfVersionUpToALimit(_ backend: Backend) throws {
+    func runsOfVersionInPages(_ backend: Backend) throws {
         try withStore(backend) { store, _ in
             let id = try store.createScene(name: nil, content: content("one")).scene.id
-            let runs = try (0..<4).map { try store.insertRun(newRun(id, version: 1, tag: "\($0)")) }
-            #expect(try store.runs(sceneID: id, version: 1, limit: 4) == VersionRuns(count: 4, runs: runs))
-            #expect(try store.runs(sceneID: id, version: 1, limit: 3) == VersionRuns(count: 4, runs: nil))
-            #expect(throws: StoreError.versionNotFound(sceneID: id, version: 2)) {
-                try store.runs(sceneID: id, version: 2, limit: 3)
+            try store.addVersion(sceneID: id, content: content("two"))
+            #expect(try store.runExtent(sceneID: id, version: 1) == VersionRunExtent(count: 0, lastSeq: 0))
+            var versionOne: [RunRecord] = []
+            for index in 0..<9 {
+                let run = try store.insertRun(newRun(id, version: index % 3 == 2 ? 2 : 1, tag: "\(index)"))
+                if run.sceneVersion == 1 { versionOne.append(run) }
+            }
+            let extent = try store.runExtent(sceneID: id, version: 1)
+            #expect(extent == VersionRunExtent(count: 6, lastSeq: versionOne.last!.summary.seq))
+            // A run stored after the extent was taken is not in its pages.
+            try store.insertRun(newRun(id, version: 1, tag: "late"))
+            var pages: [[RunRecord]] = []
+            var cursor: Int64 = 0
+            while true {
+                let page = try store.runs(sceneID: id, version: 1, after: cursor, through: extent.lastSeq, limit: 4)
+                guard let last = page.last else { break }
+                pages.append(page)
+                cursor = last.summary.seq
+            }
+            #expect(pages.map(\.count) == [4, 2])
+            #expect(pages.flatMap { $0 } == versionOne)
+            #expect(throws: StoreError.versionNotFound(sceneID: id, version: 3)) { try store.runExtent(sceneID: id, version: 3) }
+            #expect(throws: StoreError.versionNotFound(sceneID: id, version: 3)) {
+                try store.runs(sceneID: id, version: 3, after: 0, through: .max, limit: 4)
             }
         }
     }
