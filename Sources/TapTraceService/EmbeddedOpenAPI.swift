@@ -510,7 +510,8 @@ paths:
         reported with whether its outcome (first responder, chain, touches, recognizer states,
         actions; not the trace) changed, and how. A version with more stored runs than the
         server's replay limit (`taptrace serve --replay-limit`, default 10,000) is refused with
-        422 at `/from`, and nothing is stored. Replays are computed one at a time.
+        422 at `/from`, and nothing is stored. Replays are computed one at a time; runs stored
+        against `from` while a replay runs are not part of it.
       requestBody:
         required: true
         content:
