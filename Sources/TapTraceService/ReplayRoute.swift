@@ -23,15 +23,9 @@ extension TapTraceService {
         router.post("/v1/scenes/{id}/replay", handler: handler { [self] request, parameters in
             let id = try Self.requireSceneID(parameters["id"])
             let body = try ReplayBody(try JSONBody.tape(of: request))
-            return .deferred { [self] complete in
-                replayQueue.async { [self] in
-                    do {
-                        complete(try replay(sceneID: id, body))
-                    } catch {
-                        complete(errorResponse(error, for: request))
-                    }
-                    MemoryRelease.afterLargeRequest()
-                }
+            return answered(on: replayQueue, for: request) { [self] in
+                defer { MemoryRelease.afterLargeRequest() }
+                return try replay(sceneID: id, body)
             }
         })
     }

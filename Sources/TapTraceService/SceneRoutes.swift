@@ -53,17 +53,11 @@ extension TapTraceService {
         // response), so the worker's other connections are not held up meanwhile.
         router.delete("/v1/scenes/{id}", handler: handler { [self] request, parameters in
             let id = try Self.requireSceneID(parameters["id"])
-            return .deferred { [self] complete in
-                DispatchQueue.global().async { [self] in
-                    do {
-                        try store.deleteScene(id: id)
-                        scenes.removeAll { $0.sceneID == id }
-                        latestVersions.remove(id)
-                        complete(.empty(status: 204))
-                    } catch {
-                        complete(errorResponse(error, for: request))
-                    }
-                }
+            return answered(on: .global(), for: request) { [self] in
+                try store.deleteScene(id: id)
+                scenes.removeAll { $0.sceneID == id }
+                latestVersions.remove(id)
+                return .empty(status: 204)
             }
         })
 

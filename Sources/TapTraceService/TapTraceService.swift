@@ -71,6 +71,23 @@ public final class TapTraceService: Sendable {
         }
     }
 
+    /// A response computed by `body` on `queue` instead of the worker thread that read the
+    /// request (a deferred response): for work that can take seconds (a replay, deleting a
+    /// scene with many runs), which on the worker would hold up its other connections.
+    /// Failures are answered like a handler's.
+    func answered(on queue: DispatchQueue, for request: HTTPRequest,
+                  _ body: @escaping @Sendable () throws -> HTTPResponse) -> HTTPResponse {
+        .deferred { [self] complete in
+            queue.async { [self] in
+                do {
+                    complete(try body())
+                } catch {
+                    complete(errorResponse(error, for: request))
+                }
+            }
+        }
+    }
+
     /// What a failed request answers: its problem document, and for failures the client
     /// cannot fix, a line in the server log.
     func errorResponse(_ error: any Error, for request: HTTPRequest) -> HTTPResponse {
