@@ -13,8 +13,8 @@ import TapTraceStore
 /// The replay is computed on `replayQueue`, not on the worker thread that read the request: a
 /// worker serves its connections in turn, and a replay of thousands of runs would hold all of
 /// them up. Replays run one at a time (the queue is serial), which also bounds the memory they
-/// take: the originals and the new runs of one replay at most, and a version with more than
-/// `replayLimit` runs is refused (422 at `/from`) before any of them is read.
+/// take: a page of originals and the new runs of one replay at most, and a version with more
+/// than `replayLimit` runs is refused (422 at `/from`) before any of them is read.
 extension TapTraceService {
     /// Originals read per page.
     static let replayPageSize = 256
@@ -58,9 +58,10 @@ extension TapTraceService {
             guard let last = page.last else { break }
             cursor = last.summary.seq
             for original in page {
+                let request = Array(original.request)
                 let stored: StoredRequest
                 do throws(InputError) {
-                    stored = try StoredRequest(Array(original.request))
+                    stored = try StoredRequest(request)
                 } catch {
                     throw Problem.internalError("Stored request of \(original.id) no longer validates: \(error)")
                 }
@@ -68,7 +69,7 @@ extension TapTraceService {
                 let before = RunOutcome(try decodeResult(original))
                 let after = RunOutcome(result)
                 pending.append((original.id, before, after, before.differences(to: after)))
-                newRuns.append(RunColumns.newRun(sceneID: id, version: body.to, request: Array(original.request),
+                newRuns.append(RunColumns.newRun(sceneID: id, version: body.to, request: request,
                                                  result: result, resultBytes: ResultEncoder.encode(result)))
             }
         }

@@ -27,10 +27,11 @@ public final class TapTraceService: Sendable {
     let replayQueue = DispatchQueue(label: "TapTrace-replay")
     /// The most runs one replay re-runs (decision 52).
     let replayLimit: Int
+    public static let defaultReplayLimit = 10_000
     /// Where unexpected failures (500s) are reported; the client gets no internals.
     let errorLog: @Sendable (String) -> Void
 
-    public init(store: TraceStore, sceneCacheCapacity: Int = 256, replayLimit: Int = 10_000,
+    public init(store: TraceStore, sceneCacheCapacity: Int = 256, replayLimit: Int = defaultReplayLimit,
                 errorLog: @escaping @Sendable (String) -> Void = { _ in }) {
         self.store = store
         self.replayLimit = replayLimit

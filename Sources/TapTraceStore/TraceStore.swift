@@ -472,10 +472,7 @@ public final class TraceStore: Sendable {
     ///
     /// - Throws: ``StoreError/sceneNotFound(sceneID:)``, ``StoreError/versionNotFound(sceneID:version:)``.
     public func runs(sceneID: String, version: Int) throws -> [RunRecord] {
-        try read { db in
-            try Self.requireVersion(db, sceneID, version)
-            return try Self.fetchRuns(db, sceneID, version)
-        }
+        try runs(sceneID: sceneID, version: version, after: 0, through: .max, limit: .max)
     }
 
     /// How many runs one scene version has, and the `seq` of its newest (0 when none): what a
@@ -509,17 +506,6 @@ public final class TraceStore: Sendable {
                 arguments: [sceneID, version, after, through, limit]
             ).map { try Self.runRecord($0) }
         }
-    }
-
-    private static func fetchRuns(_ db: Database, _ sceneID: String, _ version: Int) throws -> [RunRecord] {
-        try Row.fetchAll(
-            db,
-            sql: """
-                SELECT \(Self.runColumns), request, \(Self.resultColumn) FROM runs
-                WHERE scene_id = ? AND scene_version = ? ORDER BY seq
-                """,
-            arguments: [sceneID, version]
-        ).map { try Self.runRecord($0) }
     }
 
     // MARK: - Health

@@ -37,7 +37,7 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("cors-origin"), help: "An origin allowed to call the API from a browser (repeatable; * allows any).")
     var corsOrigins: [String] = []
 
-    @Option(name: .customLong("replay-limit"), help: "Most runs one replay re-runs; a version with more is refused with 422 (default 10000).")
+    @Option(name: .customLong("replay-limit"), help: "Most runs one replay re-runs; a version with more is refused with 422 (default \(TapTraceService.defaultReplayLimit)).")
     var replayLimit: Int?
 
     func run() throws {
@@ -132,7 +132,7 @@ struct Settings {
         }
         bodyLimit = limit
 
-        replayLimit = try integer(command.replayLimit, "TAPTRACE_REPLAY_LIMIT", default: 10_000, in: 1...Int.max,
+        replayLimit = try integer(command.replayLimit, "TAPTRACE_REPLAY_LIMIT", default: TapTraceService.defaultReplayLimit, in: 1...Int.max,
                                   "the replay limit")
 
         if !command.corsOrigins.isEmpty {
