@@ -35,7 +35,7 @@ import TapTraceStore
             try replaying.sendRequest("POST", "/v1/scenes/\(id)/replay", headers: [("Content-Type", "application/json")],
                                       body: Array(#"{"from":1,"to":2}"#.utf8))
             // Let the replay reach the server and start (for the order of events; nothing is timed).
-            usleep(300_000)
+            usleep(100_000)
             let health = try RawHTTPClient(port: server.port, timeoutSeconds: 300).call("GET", "/health")
             #expect(health.status == 200)
             // The health check was answered while the replay was still being computed: none of
@@ -69,8 +69,8 @@ import TapTraceStore
         }
     }
 
-    /// A version with more runs than the limit would be read into memory whole: it is refused
-    /// before any run is read, with a 422 that says how many there are, and nothing is stored.
+    /// A version with more runs than the limit would have all its new runs held in memory: it
+    /// is refused before any run is read, with a 422 that says how many there are, and nothing is stored.
     /// The limit comes from `--replay-limit` (or TAPTRACE_REPLAY_LIMIT).
     @Test func aReplayOfMoreRunsThanTheLimitIsRefused() throws {
         try withServer(extraArguments: ["--replay-limit", "3"]) { server in
