@@ -5,21 +5,15 @@ import TapTraceHTTP
 /// Request bodies are JSON and say so: anything but `Content-Type: application/json`
 /// (`; charset=utf-8` allowed) is 415, a body that does not parse is 400 with line and column.
 enum JSONBody {
-    /// Whether a Content-Type field value is `application/json`, optionally with a UTF-8 charset.
+    /// Whether a Content-Type field value is `application/json`, optionally with a UTF-8 charset
+    /// (`; charset=utf-8`, quoted or not, any case) or other `name=value` parameters.
+    ///
+    /// Read byte by byte (ASCII, blanks are space and tab): every request with a body asks,
+    /// and the Foundation version (`split`, `trimmingCharacters`, `lowercased`) cost about
+    /// 2 µs a request, 1.4 % of a stored dispatch (perf, 2026-11-24).
     static func isJSON(_ contentType: String?) -> Bool {
-        guard let contentType else { return false }
-        let parts = contentType.split(separator: ";", omittingEmptySubsequences: false)
-        guard parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "application/json" else { return false }
-        for parameter in parts.dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1).map {
-                $0.trimmingCharacters(in: .whitespaces).lowercased()
-            }
-            guard pair.count == 2 else { return false }
-            if pair[0] == "charset", pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")) != "utf-8" {
-                return false
-            }
-        }
-        return true
+        guard var contentType else { return false }
+        return contentType.withUTF8 { MediaType.isJSON(Array($0)) }
     }
 
     /// Checks the media type; returns the body bytes.
@@ -35,5 +29,40 @@ enum JSONBody {
     static func tape(of request: HTTPRequest) throws(Problem) -> JSONTape {
         let body = try bytes(of: request)
         do throws(InputError) { return try InputDecoder.parse(body) } catch { throw Problem(error) }
+    }
+}
+
+/// The bytes of a Content-Type value, for `JSONBody.isJSON`.
+private enum MediaType {
+    static func isJSON(_ value: [UInt8]) -> Bool {
+        var parts = value.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)[...]
+        guard equalsIgnoringCase(trimmed(parts.removeFirst()), "application/json") else { return false }
+        for parameter in parts {
+            guard let equals = parameter.firstIndex(of: UInt8(ascii: "=")) else { return false }
+            let name = trimmed(parameter[..<equals]), value = trimmed(parameter[(equals + 1)...])
+            guard !name.isEmpty, !value.isEmpty else { return false }
+            if equalsIgnoringCase(name, "charset") {
+                var unquoted = value[...]
+                while unquoted.first == UInt8(ascii: "\"") { unquoted.removeFirst() }
+                while unquoted.last == UInt8(ascii: "\"") { unquoted.removeLast() }
+                guard equalsIgnoringCase(unquoted, "utf-8") else { return false }
+            }
+        }
+        return true
+    }
+
+    private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var bytes = bytes
+        while let b = bytes.first, b == 0x20 || b == 0x09 { bytes.removeFirst() }
+        while let b = bytes.last, b == 0x20 || b == 0x09 { bytes.removeLast() }
+        return bytes
+    }
+
+    /// `bytes` equals `lowercase` (ASCII, already lower case) in any case.
+    private static func equalsIgnoringCase(_ bytes: ArraySlice<UInt8>, _ lowercase: StaticString) -> Bool {
+        guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
+        return lowercase.withUTF8Buffer { expected in
+            zip(bytes, expected).allSatisfy { b, e in (b >= 0x41 && b <= 0x5A ? b | 0x20 : b) == e }
+        }
     }
 }

@@ -86,6 +86,7 @@ struct ServeCommand: ParsableCommand {
             log.write("error: closing the database: \(error)")
         }
         log.write(drained ? "stopped" : "stopped; some requests were cut off after the shutdown timeout")
+        log.flush()
     }
 }
 
@@ -163,9 +164,10 @@ struct ServeFailure: Error, CustomStringConvertible {
     init(_ message: String) { description = "taptrace serve: " + message }
 }
 
-/// Serialized lines on standard error, written from libmicrohttpd's threads.
+/// Lines on standard error, written from libmicrohttpd's threads: whole lines, batched under
+/// load (`LineWriter`).
 final class StandardErrorLog: Sendable {
-    private let lock = NSLock()
+    private let lines = LineWriter(descriptor: 2)
 
     /// `seconds` as milliseconds with three decimals ("12.345"), formatted with integers:
     /// `String(format:)` cost more than the rest of the log line (docs/performance.md).
@@ -175,17 +177,8 @@ final class StandardErrorLog: Sendable {
         return "\(micros / 1000)." + (fraction < 10 ? "00" : fraction < 100 ? "0" : "") + "\(fraction)"
     }
 
-    func write(_ line: String) {
-        let data = Array((line + "\n").utf8)
-        lock.withLock {
-            data.withUnsafeBytes { bytes in
-                var offset = 0
-                while offset < bytes.count {
-                    let written = Foundation.write(2, bytes.baseAddress! + offset, bytes.count - offset)
-                    if written <= 0 { break }
-                    offset += written
-                }
-            }
-        }
-    }
+    func write(_ line: String) { lines.write(line) }
+
+    /// Waits until every line so far is written (the last ones before the process exits).
+    func flush() { lines.flush() }
 }

@@ -88,6 +88,10 @@ import TapTraceCore
         ("application/json", true), ("application/json; charset=utf-8", true), ("APPLICATION/JSON;charset=\"UTF-8\"", true),
         ("application/json; charset=iso-8859-1", false), ("text/json", false), ("application/jsonx", false),
         ("application/problem+json", false), ("application/json; charset", false),
+        ("\tapplication/json ", true), ("application/json ; Charset = \"utf-8\"", true), ("application/json; q=1", true),
+        ("application/json;", false), ("application/json; =utf-8", false), ("application/json; charset=", false),
+        ("application/json; charset=utf-8; charset=latin1", false), ("application/json; charset=utf-16", false),
+        ("", false), (";", false), ("application/", false),
     ])
     func contentTypes(_ pair: (String, Bool)) {
         #expect(JSONBody.isJSON(pair.0) == pair.1)

@@ -19,6 +19,17 @@ struct ByteEmitter: ~Copyable {
     /// The bytes written.
     var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
+    /// How many bytes are written so far: where the next one goes.
+    var position: Int { count }
+
+    /// Writes again the `length` bytes written at `start`, for a piece that repeats.
+    mutating func again(from start: Int, length: Int) {
+        precondition(start >= 0 && length >= 0 && start + length <= count, "not a span of what was written")
+        reserve(length)
+        (base + count).update(from: base + start, count: length)
+        count += length
+    }
+
     /// Makes room for `n` more bytes.
     @inline(__always) private mutating func reserve(_ n: Int) {
         if count + n > capacity { grow(count + n) }

@@ -10,6 +10,7 @@ enum TraceJSON {
         // rarely reused: it depends on the update); only the selector pair is cached, because
         // its Swift spelling is derived (`SelectorNames.swift`).
         var selectors = SelectorCache()
+        var views = ViewRefSpans(viewCount: trace.viewRefs.count)
         e.byte(0x5B)
         var seq = 0
         for r in trace.records {
@@ -28,13 +29,13 @@ enum TraceJSON {
             case .state: e.literal(",\"kind\":\"state\",\"receiver\":")
             case .marker: e.literal(",\"kind\":\"marker\",\"receiver\":")
             }
-            ref(trace.ref(r.receiver), &e)
+            if case .view(let view) = r.receiver { views.write(Int(view), trace, &e) } else { ref(trace.ref(r.receiver), &e) }
             switch r.kind {
             case .call:
                 selectors.write(r.selector ?? "", &e)
-                e.literal(",\"args\":"); args(trace, r, &e)
+                e.literal(",\"args\":"); args(trace, r, &views, &e)
                 e.literal(",\"result\":")
-                if let result = r.result { stored(result, trace, &e) } else { e.literal("null") }
+                if let result = r.result { stored(result, trace, &views, &e) } else { e.literal("null") }
             case .state:
                 e.literal(",\"from\":"); optional(r.from?.rawValue, &e)
                 e.literal(",\"to\":"); optional(r.to?.rawValue, &e)
@@ -42,7 +43,7 @@ enum TraceJSON {
                 if r.discrete { e.literal(",\"discrete\":true") }
             case .marker:
                 e.literal(",\"marker\":"); optional(r.marker?.rawValue, &e)
-                e.literal(",\"args\":"); args(trace, r, &e)
+                e.literal(",\"args\":"); args(trace, r, &views, &e)
             }
             e.literal(",\"depth\":"); e.integer(Int(r.depth))
             e.literal(",\"parent\":")
@@ -98,6 +99,36 @@ enum TraceJSON {
         }
     }
 
+    /// Where each view's `{"id":…,"class":…}` was first written in this trace, so that later
+    /// mentions copy those bytes instead of escaping the two strings again: a trace names the
+    /// same few views over and over (receivers of hit-tests and touches, results, arguments),
+    /// and writing refs was a fifth of the trace's cost (callgrind, 2026-11-24). Offsets, not
+    /// pointers: the emitter's memory moves when it grows. Scenes of more than `maxViews`
+    /// views are written without it (a table that size per result would cost more than it
+    /// saves).
+    private struct ViewRefSpans {
+        static let maxViews = 16_384
+        /// `start << 16 | length` of the view's first ref, 0 before it is written.
+        private var spans: [Int]
+
+        init(viewCount: Int) {
+            spans = viewCount <= Self.maxViews ? [Int](repeating: 0, count: viewCount) : []
+        }
+
+        mutating func write(_ view: Int, _ trace: TraceRecorder, _ e: inout ByteEmitter) {
+            guard view < spans.count else { ref(trace.viewRefs[view], &e); return }
+            let span = spans[view]
+            if span != 0 {
+                e.again(from: span >> 16, length: span & 0xFFFF)
+                return
+            }
+            let start = e.position
+            ref(trace.viewRefs[view], &e)
+            let length = e.position - start
+            if length < 0x10000 { spans[view] = start << 16 | length }
+        }
+    }
+
     private static func optional(_ s: String?, _ e: inout ByteEmitter) {
         if let s { e.string(s) } else { e.literal("null") }
     }
@@ -109,7 +140,8 @@ enum TraceJSON {
         e.byte(0x7D)
     }
 
-    private static func args(_ trace: TraceRecorder, _ r: TraceRecorder.Record, _ e: inout ByteEmitter) {
+    private static func args(_ trace: TraceRecorder, _ r: TraceRecorder.Record, _ views: inout ViewRefSpans,
+                             _ e: inout ByteEmitter) {
         e.byte(0x7B)
         var first = true
         for a in trace.arguments(r) {
@@ -117,14 +149,15 @@ enum TraceJSON {
             first = false
             e.string(a.name)
             e.byte(0x3A)
-            stored(a.value, trace, &e)
+            stored(a.value, trace, &views, &e)
         }
         e.byte(0x7D)
     }
 
-    private static func stored(_ v: TraceRecorder.StoredValue, _ trace: TraceRecorder, _ e: inout ByteEmitter) {
+    private static func stored(_ v: TraceRecorder.StoredValue, _ trace: TraceRecorder, _ views: inout ViewRefSpans,
+                               _ e: inout ByteEmitter) {
         switch v {
-        case .view(let view): ref(trace.viewRefs[Int(view)], &e)
+        case .view(let view): views.write(Int(view), trace, &e)
         case .value(let value): self.value(value, &e)
         }
     }
