@@ -85,19 +85,8 @@ struct ByteEmitter: ~Copyable {
 
     mutating func integer(_ value: Int) {
         reserve(21)
-        if value == 0 { base[count] = 0x30; count += 1; return }
         if value < 0 { base[count] = 0x2D; count += 1 }
-        var magnitude = value.magnitude
-        var digits = 0
-        var m = magnitude
-        while m > 0 { digits += 1; m /= 10 }
-        var k = count + digits - 1
-        while magnitude > 0 {
-            base[k] = UInt8(magnitude % 10) + 0x30
-            magnitude /= 10
-            k -= 1
-        }
-        count += digits
+        count += JSONDecimal.writeDigits(value.magnitude, to: base + count)
     }
 
     /// A number as `JSONWriter.number` writes it (integers without a fraction, null when not
@@ -107,6 +96,8 @@ struct ByteEmitter: ~Copyable {
         if value == value.rounded(.towardZero), abs(value) < 9_007_199_254_740_992 {
             integer(Int(value))
         } else {
+            reserve(JSONDecimal.maxBytes)
+            if let n = JSONDecimal.write(value, to: base + count) { count += n; return }
             var text = value.description
             text.withUTF8 { append($0) }
         }

@@ -15,15 +15,28 @@ enum JSONEscape {
         let n = text.count
         var i = 0
         let raw = UnsafeRawPointer(start)
+        var verbatim = true
         while i + 8 <= n {
             let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
             if needsEscape(w) {
                 for k in i..<(i + 8) { p = escape(start[k], at: p) }
+                verbatim = false
             } else {
                 UnsafeMutableRawPointer(p).storeBytes(of: w, as: UInt64.self)
                 p += 8
             }
             i += 8
+        }
+        // The tail of a string of eight bytes or more that was copied as is: its last eight
+        // bytes in one word, overlapping what is already written with the same bytes. (Tails
+        // were a byte loop; ids and selectors rarely have a length that is a multiple of 8.)
+        if verbatim, i < n, n >= 8 {
+            let w = raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+            if !needsEscape(w) {
+                UnsafeMutableRawPointer(p - (8 - (n - i))).storeBytes(of: w, as: UInt64.self)
+                p += n - i
+                i = n
+            }
         }
         while i < n {
             p = escape(start[i], at: p)

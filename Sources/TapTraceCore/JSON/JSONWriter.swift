@@ -73,7 +73,12 @@ public struct JSONWriter: Sendable {
         if value == value.rounded(.towardZero), abs(value) < 9_007_199_254_740_992 {
             appendInteger(Int64(value))
         } else {
-            buffer.append(utf8: value.description)
+            let written: Bool = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: JSONDecimal.maxBytes) { scratch in
+                guard let n = JSONDecimal.write(value, to: scratch.baseAddress!) else { return false }
+                buffer.append(UnsafeBufferPointer(rebasing: scratch[..<n]))
+                return true
+            }
+            if !written { buffer.append(utf8: value.description) }
         }
     }
     public mutating func number(_ value: Int) { unique(); valuePrefix(); appendInteger(Int64(value)) }

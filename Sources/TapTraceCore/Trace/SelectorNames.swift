@@ -33,6 +33,9 @@ public enum SelectorNames {
         "nextResponder": "next",
     ]
 
+    /// The UIKit selectors with a known Swift spelling.
+    static var knownSelectors: Dictionary<String, String>.Keys { known.keys }
+
     /// The Swift spelling: known UIKit names from §5.1; an action selector such as
     /// `buttonTapped:forEvent:` becomes `buttonTapped(_:forEvent:)`.
     public static func swift(_ selector: String) -> String {

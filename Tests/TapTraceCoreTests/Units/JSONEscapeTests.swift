@@ -43,6 +43,24 @@ import Testing
         #expect(mismatches == 0)
     }
 
+    /// Every length up to 24 (tails of every size after whole words, written by one
+    /// overlapping word when nothing before needed escaping) with a byte to escape anywhere.
+    @Test func everyLengthWithAnEscapeAnywhere() {
+        var mismatches = 0
+        for n in 1...24 {
+            let plain = (0..<n).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+            if Self.escaped(plain) != Self.reference(plain) { mismatches += 1 }
+            for position in 0..<n {
+                for value: UInt8 in [0x22, 0x5C, 0x0A, 0x01, 0x1F, 0x7F, 0xC3] {
+                    var bytes = plain
+                    bytes[position] = value
+                    if Self.escaped(bytes) != Self.reference(bytes) { mismatches += 1 }
+                }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
     @Test(arguments: ["", "a", "plain id", "exactly8", "sixteen bytes ok", "é and ü and 日本", "tab\there", "\"quoted\"", "back\\slash", "\u{1}\u{1F}\u{7F}"])
     func strings(_ text: String) {
         #expect(Self.escaped(Array(text.utf8)) == Self.reference(Array(text.utf8)))
