@@ -2,7 +2,9 @@
 /// same bytes (brief: "Deterministic").
 public enum ResultEncoder {
     public static func encode(_ r: DispatchResult, indent: Int = 0) -> [UInt8] {
-        var w = JSONWriter(indent: indent, reserving: 256 + r.recorder.count * 220)
+        // A compact trace entry is about 300 bytes: reserving less made every result grow
+        // (and copy) its buffer once near the end.
+        var w = JSONWriter(indent: indent, reserving: 1024 + r.recorder.count * (indent == 0 ? 330 : 600))
         write(r, to: &w)
         return w.bytes
     }
