@@ -22,8 +22,10 @@ struct Migration: Sendable, Equatable {
 /// previous version, and two processes opening the same file never apply a step twice.
 enum MigrationRunner {
     /// The schema version recorded in `db` (0 for a fresh database).
+    static let currentVersionSQL = "SELECT max(version) FROM schema_migrations"
+
     static func currentVersion(_ db: Database) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT max(version) FROM schema_migrations") ?? 0
+        try Int.fetchOne(db, sql: currentVersionSQL) ?? 0
     }
 
     /// Applies every migration of `migrations` newer than the recorded version.
