@@ -156,13 +156,16 @@ enum TraceJSON {
     private static func args(_ trace: TraceRecorder, _ r: TraceRecorder.Record, _ views: inout ViewRefSpans,
                              _ e: inout ByteEmitter) {
         e.byte(0x7B)
-        var first = true
-        for a in trace.arguments(r) {
-            if !first { e.byte(0x2C) }
-            first = false
-            e.string(a.name)
-            e.byte(0x3A)
-            stored(a.value, trace, &views, &e)
+        // Read in place: iterating the slice copied each argument (its name and value
+        // retained and released) before writing it.
+        trace.args.withUnsafeBufferPointer { all in
+            let start = Int(r.argStart)
+            for k in start..<(start + Int(r.argCount)) {
+                if k > start { e.byte(0x2C) }
+                e.string(all[k].name)
+                e.byte(0x3A)
+                stored(all[k].value, trace, &views, &e)
+            }
         }
         e.byte(0x7D)
     }
