@@ -4,7 +4,7 @@
 extension DispatchRun {
     /// K9: the control's table in registration order; each entry whose events intersect the
     /// fired set is sent once.
-    func sendControlActions(_ v: Int, _ events: [ControlEvent], event: String) {
+    mutating func sendControlActions(_ v: Int, _ events: [ControlEvent], event: String) {
         guard !events.isEmpty else { return }
         let fired = events.reduce(UInt32(0)) { $0 | $1.bit }
         let sender = index.ref(view: v)
@@ -43,7 +43,7 @@ extension DispatchRun {
     }
 
     /// A5: the arguments the selector takes: none, the sender, or the sender and the event.
-    private func invokeAction(_ action: String, on target: ObjectRef, sender: ObjectRef, event: String) {
+    private mutating func invokeAction(_ action: String, on target: ObjectRef, sender: ObjectRef, event: String) {
         var args = TraceArgs()
         let n = SelectorNames.argumentCount(action)
         if n >= 1 { args.append(TraceArg("sender", .object(sender))) }
@@ -53,7 +53,7 @@ extension DispatchRun {
 
     /// A2–A4: walks from the focused responder or the sender (knob `nilTargetStart`) to the
     /// first responder that implements the action.
-    private func nilTargetWalk(_ action: String, sender: Responder) -> Responder? {
+    private mutating func nilTargetWalk(_ action: String, sender: Responder) -> Responder? {
         let focused = index.scene.app?.focusedResponder.flatMap { index.responder(withId: $0) }
         let start: Responder?
         let why: String

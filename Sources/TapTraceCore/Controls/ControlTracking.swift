@@ -14,7 +14,7 @@ extension DispatchRun {
         return index.geometry[v].bounds.outset(by: knobs.controlTrackingSlop).contains(p)
     }
 
-    private func controlMarker(_ v: Int, highlighted: Bool?, inside: Bool?, events: [ControlEvent], note extra: String? = nil) {
+    private mutating func controlMarker(_ v: Int, highlighted: Bool?, inside: Bool?, events: [ControlEvent], note extra: String? = nil) {
         var parts: [String] = []
         var args = TraceArgs()
         if let highlighted {
@@ -33,7 +33,7 @@ extension DispatchRun {
     }
 
     /// The base UIControl touch methods of an enabled control (K2–K7, K11 handled by the caller).
-    func controlTouches(_ v: Int, _ phase: TouchPhase, _ ts: [Int]) {
+    mutating func controlTouches(_ v: Int, _ phase: TouchPhase, _ ts: [Int]) {
         let eventArg = TraceArg("event", .string(touches[ts[0]].event))
         switch phase {
         case .began:

@@ -1,7 +1,7 @@
 /// §2 step 8, GS8: when no finger is down, recognizers in a final state are reset and return to
 /// `possible`; those still `possible` (a double tap waiting for its second tap) are kept.
 extension DispatchRun {
-    func endSequenceIfDone(fromInput: Bool) {
+    mutating func endSequenceIfDone(fromInput: Bool) {
         guard fingersDown == 0 else { return }
         let finished = recognizers.indices.filter { recognizers[$0].state.isTerminal }
         // A timer update that finishes nothing has no sequence end to show.

@@ -15,7 +15,7 @@ struct PendingTimer {
 }
 
 extension DispatchRun {
-    func schedule(_ g: Int, _ kind: TimerKind, after delay: Double) {
+    mutating func schedule(_ g: Int, _ kind: TimerKind, after delay: Double) {
         timerSerial += 1
         let deadline = now + delay
         timers.append(PendingTimer(deadline: deadline, recognizer: g, kind: kind, serial: timerSerial))
@@ -29,7 +29,7 @@ extension DispatchRun {
         timers.contains { $0.recognizer == g && $0.kind == kind }
     }
 
-    func cancelTimer(_ g: Int, _ kind: TimerKind) {
+    mutating func cancelTimer(_ g: Int, _ kind: TimerKind) {
         guard hasTimer(g, kind) else { return }
         timers.removeAll { $0.recognizer == g && $0.kind == kind }
         trace.marker(.timer, ref(recognizer: g),
@@ -38,7 +38,7 @@ extension DispatchRun {
     }
 
     /// Q5: a recognizer's timers are dropped when it leaves `possible` or is reset.
-    func cancelTimers(of g: Int) {
+    mutating func cancelTimers(of g: Int) {
         for kind in Set(timers.filter { $0.recognizer == g }.map(\.kind)).sorted(by: { $0.rawValue < $1.rawValue }) {
             cancelTimer(g, kind)
         }
@@ -46,7 +46,7 @@ extension DispatchRun {
 
     /// Q3/Q4: fires every timer due at or before `limit`, in deadline order, each as its own
     /// update outside `sendEvent:`: a `[timer]` marker, then resolution and the sequence end.
-    func fireTimers(through limit: Double) {
+    mutating func fireTimers(through limit: Double) {
         while let next = timers.filter({ $0.deadline <= limit })
                 .min(by: { ($0.deadline, $0.serial) < ($1.deadline, $1.serial) }) {
             timers.removeAll { $0.serial == next.serial }

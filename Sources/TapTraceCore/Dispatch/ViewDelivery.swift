@@ -2,7 +2,7 @@
 extension DispatchRun {
     /// Delivers this update's phases that nothing held back, grouped per view (T4): views in
     /// the order of their lowest touch, phases began, moved, ended, cancelled.
-    func viewPass(_ mine: [Int]) {
+    mutating func viewPass(_ mine: [Int]) {
         let ready = mine.filter { touches[$0].reachesView && !touches[$0].queuedThisUpdate }
         var views: [(view: Int, event: String)] = []
         for t in ready.sorted() {
@@ -21,7 +21,7 @@ extension DispatchRun {
 
     /// One `touches…:withEvent:` to a hit-test view, with the bookkeeping of T2 (each touch ends
     /// exactly once) and SV4 (a scroll view may keep a began from its content).
-    func deliver(to v: Int, _ phase: TouchPhase, _ ts: [Int], locations: [Int: Point] = [:], note: String? = nil) {
+    mutating func deliver(to v: Int, _ phase: TouchPhase, _ ts: [Int], locations: [Int: Point] = [:], note: String? = nil) {
         var ts = ts
         if phase == .began, let s = index.enclosingScrollView(of: v) {
             let answer = index.view(s).overrides?.touchesShouldBegin ?? true
@@ -49,7 +49,7 @@ extension DispatchRun {
     /// (T7, K rules), a scroll view keeps it (T8), an override without super consumes it (T6),
     /// and everything else forwards it to its next responder with the same touches (T5, R2–R7).
     /// Iterative, so a 10,000-deep chain does not recurse.
-    func sendTouches(to first: Responder, _ phase: TouchPhase, _ ts: [Int], locations: [Int: Point] = [:], note: String? = nil) {
+    mutating func sendTouches(to first: Responder, _ phase: TouchPhase, _ ts: [Int], locations: [Int: Point] = [:], note: String? = nil) {
         let selector = DispatchRun.touchSelector(phase)
         let event = TraceArg("event", .string(touches[ts[0]].event))
         var responder = first

@@ -3,15 +3,25 @@
 extension DispatchRun {
     /// Possible recognizers holding touch `t` with a delay flag.
     private func delayers(_ t: Int, began: Bool) -> [Int] {
-        touches[t].recognizers.filter { g in
-            recognizers[g].state == .possible && recognizers[g].touches.contains(t)
-                && (began ? info(g).delaysTouchesBegan : info(g).delaysTouchesEnded)
-        }
+        var out: [Int] = []
+        for g in touches[t].recognizers where delays(g, t, began: began) { out.append(g) }
+        return out
+    }
+
+    /// Whether any possible recognizer holds touch `t` back (`delayers` without the array).
+    private func isDelayed(_ t: Int, began: Bool) -> Bool {
+        for g in touches[t].recognizers where delays(g, t, began: began) { return true }
+        return false
+    }
+
+    private func delays(_ g: Int, _ t: Int, began: Bool) -> Bool {
+        recognizers[g].state == .possible && recognizers[g].touches.contains(t)
+            && (began ? info(g).delaysTouchesBegan : info(g).delaysTouchesEnded)
     }
 
     /// After the gesture pass: the new phase of each touch either waits (GV5, GV6) or goes to
     /// the view in the view pass. A touch already waiting keeps its phases in order.
-    func withholdArrivals(_ mine: [Int]) {
+    mutating func withholdArrivals(_ mine: [Int]) {
         for t in mine {
             touches[t].queuedThisUpdate = false
             guard touches[t].reachesView else { continue }
@@ -51,12 +61,12 @@ extension DispatchRun {
 
     /// GV5–GV7: delivers what no possible recognizer holds back any more. Returns whether
     /// anything was delivered or dropped.
-    func flushWithheld() -> Bool {
+    mutating func flushWithheld() -> Bool {
         var batch: [(touch: Int, phases: [WithheldPhase])] = []
         for t in touches.indices where !touches[t].withheld.isEmpty {
             guard touches[t].reachesView else { touches[t].withheld = []; continue }
-            let holdsBegan = !delayers(t, began: true).isEmpty
-            let holdsEnded = holdsBegan || !delayers(t, began: false).isEmpty
+            let holdsBegan = isDelayed(t, began: true)
+            let holdsEnded = holdsBegan || isDelayed(t, began: false)
             var ready: [WithheldPhase] = []
             for w in touches[t].withheld {
                 let blocked = w.phase == .ended ? holdsEnded : holdsBegan
@@ -94,7 +104,7 @@ extension DispatchRun {
 
     /// GV2, T9: a recognizer with `cancelsTouchesInView` that begins or recognizes takes its
     /// touches from their views: delivered ones are cancelled, never-delivered ones dropped.
-    func cancelViewTouches(of g: Int) {
+    mutating func cancelViewTouches(of g: Int) {
         var groups: [(view: Int, event: String, touches: [Int])] = []
         for t in recognizers[g].touches {
             let touch = touches[t]

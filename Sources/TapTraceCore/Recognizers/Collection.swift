@@ -2,7 +2,7 @@
 /// the hit-test view and each ancestor up to the window, deepest view first, each view's in
 /// array order (G3), minus disabled ones (G4) and those whose delegate refuses the touch (G6, G7).
 extension DispatchRun {
-    func collectRecognizers(_ t: Int) {
+    mutating func collectRecognizers(_ t: Int) {
         guard let v = touches[t].view, touches[t].refused?.reachesRecognizers ?? true else { return }
         var list: [Int] = []
         var refusedBy: [String] = []
@@ -54,7 +54,7 @@ extension DispatchRun {
 
     /// GM7: failure requirements from delegates, asked once per attempt for every pair of
     /// interacting recognizers when the touches begin. True is binding.
-    private func askDynamicRequirements(_ list: [Int]) {
+    private mutating func askDynamicRequirements(_ list: [Int]) {
         for a in list {
             guard let d = info(a).delegate, !info(a).isScrollViewPan else { continue }
             for b in list where b != a {

@@ -17,7 +17,7 @@ extension DispatchRun {
         return s == .possible || s == .began || s == .changed
     }
 
-    func gesturePass(_ mine: [Int]) {
+    mutating func gesturePass(_ mine: [Int]) {
         var order: [Int] = []
         for t in mine { for g in touches[t].recognizers where !order.contains(g) { order.append(g) } }
         for g in order {

@@ -2,7 +2,7 @@
 /// A recognizer fails by itself inside its touch methods (the state entry nests under the call);
 /// wanting to begin or recognize only sets `wantsToRecognize`: resolution commits it (§5.2).
 extension DispatchRun {
-    func recognizerTouches(_ g: Int, _ phase: TouchPhase, _ ts: [Int]) {
+    mutating func recognizerTouches(_ g: Int, _ phase: TouchPhase, _ ts: [Int]) {
         let base = info(g).base
         // Continuous recognizers that have begun: changed on moves, ended when lifted (GS1).
         if recognizers[g].state == .began || recognizers[g].state == .changed {
@@ -37,7 +37,7 @@ extension DispatchRun {
         }
     }
 
-    func recognizerTimerFired(_ g: Int, _ kind: TimerKind) {
+    mutating func recognizerTimerFired(_ g: Int, _ kind: TimerKind) {
         guard recognizers[g].state == .possible else { return }
         switch kind {
         case .longPress: recognizers[g].wantsToRecognize = true          // GP4: held long enough
@@ -47,7 +47,7 @@ extension DispatchRun {
 
     // MARK: continuous recognizers after they began
 
-    private func continueRecognizing(_ g: Int, _ phase: TouchPhase, _ ts: [Int]) {
+    private mutating func continueRecognizing(_ g: Int, _ phase: TouchPhase, _ ts: [Int]) {
         var r = recognizers[g]
         switch phase {
         case .began:
@@ -78,14 +78,14 @@ extension DispatchRun {
     }
 
     /// A change made inside a touch method; its action is sent in resolution (GS2, GS4).
-    private func changeState(_ g: Int, to new: RecognizerState, reason: String) {
+    private mutating func changeState(_ g: Int, to new: RecognizerState, reason: String) {
         transition(g, to: new, reason: reason)
         recognizers[g].pendingActionStates.append(new)
     }
 
     // MARK: tap (GP8–GP12)
 
-    private func tap(_ g: Int, _ phase: TouchPhase, _ ts: [Int]) {
+    private mutating func tap(_ g: Int, _ phase: TouchPhase, _ ts: [Int]) {
         let spec = info(g).spec
         let tapsRequired = spec?.numberOfTapsRequired ?? 1
         let touchesRequired = spec?.numberOfTouchesRequired ?? 1
@@ -123,7 +123,7 @@ extension DispatchRun {
 
     // MARK: long press (GP1–GP4)
 
-    private func longPress(_ g: Int, _ phase: TouchPhase, _ ts: [Int]) {
+    private mutating func longPress(_ g: Int, _ phase: TouchPhase, _ ts: [Int]) {
         let spec = info(g).spec
         let tapsRequired = spec?.numberOfTapsRequired ?? 0
         let touchesRequired = spec?.numberOfTouchesRequired ?? 1
@@ -148,7 +148,7 @@ extension DispatchRun {
 
     // MARK: pan and screen-edge pan (GP5–GP7)
 
-    private func pan(_ g: Int, _ phase: TouchPhase, _ ts: [Int]) {
+    private mutating func pan(_ g: Int, _ phase: TouchPhase, _ ts: [Int]) {
         let spec = info(g).spec
         let minimum = spec?.minimumNumberOfTouches ?? 1
         let maximum = spec?.maximumNumberOfTouches ?? Int.max
@@ -188,7 +188,7 @@ extension DispatchRun {
 
     // MARK: swipe
 
-    private func swipe(_ g: Int, _ phase: TouchPhase) {
+    private mutating func swipe(_ g: Int, _ phase: TouchPhase) {
         let spec = info(g).spec
         let touchesRequired = spec?.numberOfTouchesRequired ?? 1
         let directions = spec?.direction ?? [.right]
@@ -222,7 +222,7 @@ extension DispatchRun {
 
     // MARK: pinch and rotation
 
-    private func twoFinger(_ g: Int, _ phase: TouchPhase) {
+    private mutating func twoFinger(_ g: Int, _ phase: TouchPhase) {
         let r = recognizers[g]
         switch phase {
         case .began:
@@ -249,7 +249,7 @@ extension DispatchRun {
 
     // MARK: UIScrollView's touch-delay recognizer (SV2)
 
-    private func scrollDelay(_ g: Int, _ phase: TouchPhase) {
+    private mutating func scrollDelay(_ g: Int, _ phase: TouchPhase) {
         switch phase {
         case .began:
             if !hasTimer(g, .scrollDelay) { schedule(g, .scrollDelay, after: knobs.scrollDelay) }

@@ -42,7 +42,7 @@ extension DispatchRun {
     func ref(recognizer g: Int) -> ObjectRef { info(g).ref }
 
     /// The runtime index of a scene recognizer, creating its runtime state on first use.
-    func runtime(for r: Int) -> Int {
+    mutating func runtime(for r: Int) -> Int {
         if let g = runtimeIndex[r] { return g }
         recognizers.append(RecognizerRuntime(info: r))
         runtimeIndex[r] = recognizers.count - 1
@@ -57,7 +57,7 @@ extension DispatchRun {
     }
 
     /// Every state change goes through here: the trace entry and the `states` history.
-    func transition(_ g: Int, to new: RecognizerState, reason: String) {
+    mutating func transition(_ g: Int, to new: RecognizerState, reason: String) {
         let old = recognizers[g].state
         recognizers[g].state = new
         recognizers[g].history.append(new)
@@ -69,7 +69,7 @@ extension DispatchRun {
     }
 
     /// A recognizer fails while possible (its own decision or a forced one).
-    func fail(_ g: Int, _ reason: String) {
+    mutating func fail(_ g: Int, _ reason: String) {
         guard recognizers[g].state == .possible else { return }
         transition(g, to: .failed, reason: reason)
     }
