@@ -6,7 +6,10 @@ extension DispatchRun {
         guard let v = touches[t].view, touches[t].refused?.reachesRecognizers ?? true else { return }
         var list: [Int] = []
         var refusedBy: [String] = []
-        for a in index.ancestry(v) {
+        // The hit-test view, then each superview (walked in place: no ancestry array).
+        var next: Int? = v
+        while let a = next {
+            next = index.superview(a)
             for r in index.recognizers(ofView: a) {
                 let info = index.recognizers[r]
                 guard info.enabled else { continue }                          // G4

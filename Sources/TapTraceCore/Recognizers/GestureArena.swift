@@ -137,7 +137,7 @@ extension DispatchRun {
         if knobs.askGRViewShouldBegin, !views.contains(info(g).view) { views.append(info(g).view) }
         guard views.count > 1 else { return views }
         var depth: [Int] = []
-        for v in views { depth.append(index.ancestry(v).count) }
+        for v in views { depth.append(index.depth(of: v)) }
         // Deepest first; equal depths keep their order. The closures capture locals only.
         return views.indices.sorted { l, r in depth[l] != depth[r] ? depth[l] > depth[r] : l < r }.map { views[$0] }
     }

@@ -16,15 +16,11 @@ extension DispatchRun {
             for t in ts {
                 recognizers[g].down.append(t)
                 recognizers[g].starts[t] = touches[t].location
-                recognizers[g].lastLocations[t] = touches[t].location
             }
         case .moved, .stationary:
-            for t in ts { recognizers[g].lastLocations[t] = touches[t].location }
+            break
         case .ended, .cancelled:
-            for t in ts {
-                recognizers[g].down.removeAll { $0 == t }
-                recognizers[g].lastLocations[t] = touches[t].location
-            }
+            for t in ts { recognizers[g].down.removeAll { $0 == t } }
         }
         if phase == .cancelled { fail(g, "touchCancelled"); return }
         switch base {
@@ -47,22 +43,18 @@ extension DispatchRun {
 
     // MARK: continuous recognizers after they began
 
+    /// Updates the runtime in place (a copy written back made its arrays copy on write).
     private mutating func continueRecognizing(_ g: Int, _ phase: TouchPhase, _ ts: [Int]) {
-        var r = recognizers[g]
         switch phase {
         case .began:
-            for t in ts { r.down.append(t); r.starts[t] = touches[t].location; r.lastLocations[t] = touches[t].location }
-            recognizers[g] = r
+            for t in ts { recognizers[g].down.append(t); recognizers[g].starts[t] = touches[t].location }
         case .moved, .stationary:
-            for t in ts { r.lastLocations[t] = touches[t].location }
-            recognizers[g] = r
             changeState(g, to: .changed, reason: "changed")
         case .ended:
-            for t in ts { r.down.removeAll { $0 == t } }
-            recognizers[g] = r
+            for t in ts { recognizers[g].down.removeAll { $0 == t } }
             // GP4: a long press ends when a required finger lifts; GP7: a pan when all lift
             // (or fewer than its minimum remain); pinch and rotation below two fingers.
-            let remaining = r.down.count
+            let remaining = recognizers[g].down.count
             let ends: Bool
             switch info(g).base {
             case .longPress: ends = true
@@ -71,8 +63,7 @@ extension DispatchRun {
             }
             changeState(g, to: ends ? .ended : .changed, reason: ends ? "recognized" : "changed")
         case .cancelled:
-            for t in ts { r.down.removeAll { $0 == t } }
-            recognizers[g] = r
+            for t in ts { recognizers[g].down.removeAll { $0 == t } }
             changeState(g, to: .cancelled, reason: "touchCancelled")
         }
     }

@@ -26,13 +26,12 @@ struct RecognizerRuntime {
     var firstTapLocation: Point?
     var startSpan: Double?
     var startAngle: Double?
-    var lastLocations: [Int: Point] = [:]
 
     init(info: Int) { self.info = info }
 
     mutating func clearGestureData() {
         down = []; starts = [:]; tapsCompleted = 0; maxTouchesInTap = 0; firstTapLocation = nil
-        startSpan = nil; startAngle = nil; lastLocations = [:]; wantsToRecognize = false
+        startSpan = nil; startAngle = nil; wantsToRecognize = false
         pendingMarked = false; dynamicRequirements = []; pendingActionStates = []
     }
 }
