@@ -37,11 +37,13 @@ extension DispatchRun {
                      note: "\(info(g).id) timer \(kind.rawValue) cancelled")
     }
 
-    /// Q5: a recognizer's timers are dropped when it leaves `possible` or is reset.
+    /// Q5: a recognizer's timers are dropped when it leaves `possible` or is reset, in kind
+    /// order. The kinds are gathered in a small array, not a `Set` (a recognizer has one or two).
     mutating func cancelTimers(of g: Int) {
-        for kind in Set(timers.filter { $0.recognizer == g }.map(\.kind)).sorted(by: { $0.rawValue < $1.rawValue }) {
-            cancelTimer(g, kind)
-        }
+        var kinds: [TimerKind] = []
+        for timer in timers where timer.recognizer == g && !kinds.contains(timer.kind) { kinds.append(timer.kind) }
+        if kinds.count > 1 { kinds.sort { $0.rawValue < $1.rawValue } }
+        for kind in kinds { cancelTimer(g, kind) }
     }
 
     /// Q3/Q4: fires every timer due at or before `limit`, in deadline order, each as its own
