@@ -176,8 +176,8 @@ struct DispatchRun {
 
     /// The touches sorted by id. Snapshots are built first and sorted by their id (the touch's):
     /// the same order as sorting the indices, without a closure that captures `self`.
-    func touchesArg(_ ts: [Int], phase: TouchPhase, receiverView: Int?, locations: [Int: Point] = [:],
-                    local: [Int: Point] = [:]) -> TraceArg {
+    func touchesArg(_ ts: [Int], phase: TouchPhase, receiverView: Int?, locations: TouchPoints = [:],
+                    local: TouchPoints = [:]) -> TraceArg {
         var snapshots: [TouchSnapshot] = []
         snapshots.reserveCapacity(ts.count)
         for t in ts {

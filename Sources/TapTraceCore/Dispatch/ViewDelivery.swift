@@ -21,7 +21,7 @@ extension DispatchRun {
 
     /// One `touches…:withEvent:` to a hit-test view, with the bookkeeping of T2 (each touch ends
     /// exactly once) and SV4 (a scroll view may keep a began from its content).
-    mutating func deliver(to v: Int, _ phase: TouchPhase, _ ts: [Int], locations: [Int: Point] = [:], note: String? = nil) {
+    mutating func deliver(to v: Int, _ phase: TouchPhase, _ ts: [Int], locations: TouchPoints = [:], note: String? = nil) {
         var ts = ts
         if phase == .began, let s = index.enclosingScrollView(of: v) {
             let answer = index.view(s).overrides?.touchesShouldBegin ?? true
@@ -49,7 +49,7 @@ extension DispatchRun {
     /// (T7, K rules), a scroll view keeps it (T8), an override without super consumes it (T6),
     /// and everything else forwards it to its next responder with the same touches (T5, R2–R7).
     /// Iterative, so a 10,000-deep chain does not recurse.
-    mutating func sendTouches(to first: Responder, _ phase: TouchPhase, _ ts: [Int], locations: [Int: Point] = [:], note: String? = nil) {
+    mutating func sendTouches(to first: Responder, _ phase: TouchPhase, _ ts: [Int], locations: TouchPoints = [:], note: String? = nil) {
         let selector = DispatchRun.touchSelector(phase)
         let event = TraceArg("event", .string(touches[ts[0]].event))
         var responder = first
@@ -58,7 +58,7 @@ extension DispatchRun {
         var seenSet = Set<Responder>()
         var depth = 0
         // Touch locations in the current receiver view, carried up one level at a time.
-        var local: [Int: Point] = [:]
+        var local = TouchPoints()
         var localView: Int?
         while true {
             let repeated: Bool
@@ -78,9 +78,10 @@ extension DispatchRun {
             if case .view(let v) = responder {
                 receiverView = v
                 if let from = localView, index.superview(from) == v {
-                    for (t, p) in local { local[t] = index.geometry[from].convertToSuperview(p) }
+                    let geometry = index.geometry[from]
+                    local.transformPoints { geometry.convertToSuperview($0) }
                 } else if localView != v {
-                    local = [:]
+                    local.removeAll()
                     for t in ts { local[t] = index.convertFromScreen(locations[t] ?? touches[t].location, to: v) }
                 }
                 localView = v

@@ -19,7 +19,7 @@ struct RecognizerRuntime {
 
     // Gesture data (GP rules), in screen coordinates.
     var down: [Int] = []
-    var starts: [Int: Point] = [:]
+    var starts = TouchPoints()
     var startTime = 0.0
     var tapsCompleted = 0
     var maxTouchesInTap = 0
@@ -30,7 +30,7 @@ struct RecognizerRuntime {
     init(info: Int) { self.info = info }
 
     mutating func clearGestureData() {
-        down = []; starts = [:]; tapsCompleted = 0; maxTouchesInTap = 0; firstTapLocation = nil
+        down = []; starts = TouchPoints(); tapsCompleted = 0; maxTouchesInTap = 0; firstTapLocation = nil
         startSpan = nil; startAngle = nil; wantsToRecognize = false
         pendingMarked = false; dynamicRequirements = []; pendingActionStates = []
     }
