@@ -15,21 +15,22 @@ extension DispatchRun {
     }
 
     private mutating func controlMarker(_ v: Int, highlighted: Bool?, inside: Bool?, events: [ControlEvent], note extra: String? = nil) {
-        var parts: [String] = []
+        // The note's parts, separated by "; ": highlight, inside test, events, extra.
+        var note: NoteText = ""
         var args = TraceArgs()
         if let highlighted {
-            parts.append("\(index.view(v).id).highlighted = \(highlighted ? "YES" : "NO")")
+            note += "\(index.ref(view: v).id).highlighted = \(highlighted ? "YES" : "NO"); "
             args.append(TraceArg("highlighted", .bool(highlighted)))
         }
         if let inside {
-            parts.append("inside(slop \(JSONWriter.format(knobs.controlTrackingSlop))) = \(inside ? "YES" : "NO")")
+            note += "inside(slop \(JSONWriter.format(knobs.controlTrackingSlop))) = \(inside ? "YES" : "NO"); "
             args.append(TraceArg("inside", .bool(inside)))
         }
         let names = events.map(\.rawValue)
-        parts.append(names.isEmpty ? "no event" : "fire {" + names.map { "." + $0 }.joined(separator: ", ") + "}")
+        note += names.isEmpty ? "no event" : "fire {\(names, prefix: ".", joinedBy: ", ")}"
         args.append(TraceArg("events", .strings(names)))
-        if let extra { parts.append(extra) }
-        trace.marker(.control, view: v, args, note: parts.joined(separator: "; "))
+        if let extra { note += "; \(extra)" }
+        trace.marker(.control, view: v, args, note: note.text)
     }
 
     /// The base UIControl touch methods of an enabled control (K2–K7, K11 handled by the caller).

@@ -7,9 +7,10 @@ extension DispatchRun {
         // A timer update that finishes nothing has no sequence end to show.
         guard fromInput || !finished.isEmpty else { return }
         let kept = recognizers.indices.filter { recognizers[$0].state == .possible && !recognizers[$0].touches.isEmpty }
-        var note = finished.isEmpty ? "no recognizer to reset" : "reset " + finished.map { info($0).id }.joined(separator: ", ")
-        if !kept.isEmpty { note += "; still .possible: " + kept.map { info($0).id }.joined(separator: ", ") }
-        let m = trace.marker(.sequenceEnd, nil, [TraceArg("reset", .objects(finished.map { ref(recognizer: $0) }))], note: note)
+        var note: NoteText = "no recognizer to reset"
+        if !finished.isEmpty { note = "reset \(finished.map { info($0).id }, joinedBy: ", ")" }
+        if !kept.isEmpty { note += "; still .possible: \(kept.map { info($0).id }, joinedBy: ", ")" }
+        let m = trace.marker(.sequenceEnd, nil, [TraceArg("reset", .objects(finished.map { ref(recognizer: $0) }))], note: note.text)
         trace.push(m)
         for g in finished {
             trace.call(ref(recognizer: g), "reset")

@@ -22,7 +22,7 @@ extension DispatchRun {
         trace.marker(.timer, ref(recognizer: g),
                      [TraceArg("action", .string("scheduled")), TraceArg("kind", .string(kind.rawValue)),
                       TraceArg("deadline", .number(deadline))],
-                     note: "\(info(g).id) timer \(kind.rawValue) scheduled for t=\(JSONWriter.format(deadline))")
+                     note: NoteText("\(info(g).id) timer \(kind.rawValue) scheduled for t=\(JSONWriter.format(deadline))").text)
     }
 
     func hasTimer(_ g: Int, _ kind: TimerKind) -> Bool {
@@ -34,7 +34,7 @@ extension DispatchRun {
         timers.removeAll { $0.recognizer == g && $0.kind == kind }
         trace.marker(.timer, ref(recognizer: g),
                      [TraceArg("action", .string("cancelled")), TraceArg("kind", .string(kind.rawValue))],
-                     note: "\(info(g).id) timer \(kind.rawValue) cancelled")
+                     note: NoteText("\(info(g).id) timer \(kind.rawValue) cancelled").text)
     }
 
     /// Q5: a recognizer's timers are dropped when it leaves `possible` or is reset, in kind
@@ -58,7 +58,7 @@ extension DispatchRun {
             trace.cause = .timer(info(g).id)
             let m = trace.marker(.timer, ref(recognizer: g),
                                  [TraceArg("action", .string("fired")), TraceArg("kind", .string(next.kind.rawValue))],
-                                 note: "\(info(g).id) timer \(next.kind.rawValue) fired")
+                                 note: NoteText("\(info(g).id) timer \(next.kind.rawValue) fired").text)
             trace.push(m)
             recognizerTimerFired(g, next.kind)
             resolve()

@@ -46,7 +46,7 @@ extension DispatchRun {
                 trace.marker(.withhold, index.ref(view: touches[t].view!),
                              [TraceArg("touch", .string(touches[t].id)), TraceArg("phase", .string("began")),
                               TraceArg("by", .objects(by.map { info($0).ref }))],
-                             note: "\(touches[t].id) (all phases) withheld from \(view) (\(names.map { $0 + ".delaysTouchesBegan" }.joined(separator: ", ")); GV5)")
+                             note: NoteText("\(touches[t].id) (all phases) withheld from \(view) (\(names, suffix: ".delaysTouchesBegan", joinedBy: ", "); GV5)").text)
             } else if phase == .ended, case let by = delayers(t, began: false), !by.isEmpty {
                 let names = by.map { info($0).id }
                 touches[t].withheld = [WithheldPhase(phase: .ended, location: item.location, since: now, by: names)]
@@ -54,7 +54,7 @@ extension DispatchRun {
                 trace.marker(.withhold, index.ref(view: touches[t].view!),
                              [TraceArg("touch", .string(touches[t].id)), TraceArg("phase", .string("ended")),
                               TraceArg("by", .objects(by.map { info($0).ref }))],
-                             note: "\(touches[t].id) ended withheld from \(view) (\(names.map { $0 + ".delaysTouchesEnded" }.joined(separator: ", ")) while .possible; GV6)")
+                             note: NoteText("\(touches[t].id) ended withheld from \(view) (\(names, suffix: ".delaysTouchesEnded", joinedBy: ", ") while .possible; GV6)").text)
             }
         }
     }
@@ -91,7 +91,7 @@ extension DispatchRun {
             let m = trace.marker(.flush, index.ref(view: touches[t].view!),
                                  [TraceArg("touch", .string(touches[t].id)),
                                   TraceArg("phases", .strings(phases.map(\.phase.rawValue)))],
-                                 note: "\(touches[t].id) withheld since \(JSONWriter.format(phases[0].since)) by \(names.joined(separator: ", ")); delivered now that none of them is .possible")
+                                 note: NoteText("\(touches[t].id) withheld since \(JSONWriter.format(phases[0].since)) by \(names, joinedBy: ", "); delivered now that none of them is .possible").text)
             trace.push(m)
             for w in phases {
                 guard touches[t].reachesView else { break }
@@ -126,7 +126,7 @@ extension DispatchRun {
         }
         for group in groups {
             deliver(to: group.view, .cancelled, group.touches,
-                    note: "cancelled by \(info(g).id) (cancelsTouchesInView; GV2, T9)")
+                    note: NoteText("cancelled by \(info(g).id) (cancelsTouchesInView; GV2, T9)").text)
         }
     }
 }

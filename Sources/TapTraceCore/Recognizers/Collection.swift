@@ -40,13 +40,16 @@ extension DispatchRun {
             }
         }
         touches[t].recognizers = list
-        let names = list.map { "\(info($0).id)@\(index.view(info($0).view).id)" }
-        var note = "\(touches[t].id): window \(index.view(touches[t].window!).id), view \(index.view(v).id), GRs [\(names.joined(separator: ", "))]"
-        if !refusedBy.isEmpty { note += "; refused by their delegates: " + refusedBy.joined(separator: ", ") }
+        var note: NoteText = "\(touches[t].id): window \(index.ref(view: touches[t].window!).id), view \(index.ref(view: v).id), GRs ["
+        for (k, g) in list.enumerated() {
+            note += k == 0 ? "\(info(g).id)@\(index.ref(view: info(g).view).id)" : ", \(info(g).id)@\(index.ref(view: info(g).view).id)"
+        }
+        note += "]"
+        if !refusedBy.isEmpty { note += "; refused by their delegates: \(refusedBy, joinedBy: ", ")" }
         trace.marker(.collect, index.ref(view: v),
                      [TraceArg("touch", .string(touches[t].id)),
                       TraceArg("window", .object(index.ref(view: touches[t].window!))),
-                      TraceArg("recognizers", .objects(list.map { ref(recognizer: $0) }))], note: note)
+                      TraceArg("recognizers", .objects(list.map { ref(recognizer: $0) }))], note: note.text)
         askDynamicRequirements(list)
     }
 
