@@ -16,20 +16,29 @@ extension DispatchRun {
 
     private mutating func controlMarker(_ v: Int, highlighted: Bool?, inside: Bool?, events: [ControlEvent], note extra: String? = nil) {
         // The note's parts, separated by "; ": highlight, inside test, events, extra.
-        var note: NoteText = ""
+        var note = NoteText(capacity: 128)
         var args = TraceArgs()
         if let highlighted {
-            note += "\(index.ref(view: v).id).highlighted = \(highlighted ? "YES" : "NO"); "
+            note.append(index.ref(view: v).id)
+            note.append(highlighted ? ".highlighted = YES; " : ".highlighted = NO; ")
             args.append(TraceArg("highlighted", .bool(highlighted)))
         }
         if let inside {
-            note += "inside(slop \(JSONWriter.format(knobs.controlTrackingSlop))) = \(inside ? "YES" : "NO"); "
+            note.append("inside(slop ")
+            note.append(JSONWriter.format(knobs.controlTrackingSlop))
+            note.append(inside ? ") = YES; " : ") = NO; ")
             args.append(TraceArg("inside", .bool(inside)))
         }
         let names = events.map(\.rawValue)
-        note += names.isEmpty ? "no event" : "fire {\(names, prefix: ".", joinedBy: ", ")}"
+        if names.isEmpty {
+            note.append("no event")
+        } else {
+            note.append("fire {")
+            note.append(names, prefix: ".", joinedBy: ", ")
+            note.append("}")
+        }
         args.append(TraceArg("events", .strings(names)))
-        if let extra { note += "; \(extra)" }
+        if let extra { note.append("; "); note.append(extra) }
         trace.marker(.control, view: v, args, note: note.text)
     }
 

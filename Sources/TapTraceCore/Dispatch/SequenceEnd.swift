@@ -9,7 +9,10 @@ extension DispatchRun {
         let kept = recognizers.indices.filter { recognizers[$0].state == .possible && !recognizers[$0].touches.isEmpty }
         var note: NoteText = "no recognizer to reset"
         if !finished.isEmpty { note = "reset \(finished.map { info($0).id }, joinedBy: ", ")" }
-        if !kept.isEmpty { note += "; still .possible: \(kept.map { info($0).id }, joinedBy: ", ")" }
+        if !kept.isEmpty {
+            note.append("; still .possible: ")
+            note.append(kept.map { info($0).id }, joinedBy: ", ")
+        }
         let m = trace.marker(.sequenceEnd, nil, [TraceArg("reset", .objects(finished.map { ref(recognizer: $0) }))], note: note.text)
         trace.push(m)
         for g in finished {

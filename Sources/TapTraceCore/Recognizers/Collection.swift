@@ -42,10 +42,16 @@ extension DispatchRun {
         touches[t].recognizers = list
         var note: NoteText = "\(touches[t].id): window \(index.ref(view: touches[t].window!).id), view \(index.ref(view: v).id), GRs ["
         for (k, g) in list.enumerated() {
-            note += k == 0 ? "\(info(g).id)@\(index.ref(view: info(g).view).id)" : ", \(info(g).id)@\(index.ref(view: info(g).view).id)"
+            if k > 0 { note.append(", ") }
+            note.append(info(g).id)
+            note.append("@")
+            note.append(index.ref(view: info(g).view).id)
         }
-        note += "]"
-        if !refusedBy.isEmpty { note += "; refused by their delegates: \(refusedBy, joinedBy: ", ")" }
+        note.append("]")
+        if !refusedBy.isEmpty {
+            note.append("; refused by their delegates: ")
+            note.append(refusedBy, joinedBy: ", ")
+        }
         trace.marker(.collect, index.ref(view: v),
                      [TraceArg("touch", .string(touches[t].id)),
                       TraceArg("window", .object(index.ref(view: touches[t].window!))),
