@@ -17,17 +17,14 @@ extension DispatchRun {
     private mutating func controlMarker(_ v: Int, highlighted: Bool?, inside: Bool?, events: [ControlEvent], note extra: String? = nil) {
         // The note's parts, separated by "; ": highlight, inside test, events, extra.
         var note = NoteText(capacity: 128)
-        var args = TraceArgs()
         if let highlighted {
             note.append(index.ref(view: v).id)
             note.append(highlighted ? ".highlighted = YES; " : ".highlighted = NO; ")
-            args.append(TraceArg("highlighted", .bool(highlighted)))
         }
         if let inside {
             note.append("inside(slop ")
             note.append(JSONWriter.format(knobs.controlTrackingSlop))
             note.append(inside ? ") = YES; " : ") = NO; ")
-            args.append(TraceArg("inside", .bool(inside)))
         }
         let names = events.map(\.rawValue)
         if names.isEmpty {
@@ -37,9 +34,9 @@ extension DispatchRun {
             note.append(names, prefix: ".", joinedBy: ", ")
             note.append("}")
         }
-        args.append(TraceArg("events", .strings(names)))
         if let extra { note.append("; "); note.append(extra) }
-        trace.marker(.control, view: v, args, note: note.text)
+        trace.marker(.control, view: v, args: highlighted.map { TraceArg("highlighted", .bool($0)) },
+                     inside.map { TraceArg("inside", .bool($0)) }, TraceArg("events", .strings(names)), note: note.text)
     }
 
     /// The base UIControl touch methods of an enabled control (K2–K7, K11 handled by the caller).
@@ -50,7 +47,7 @@ extension DispatchRun {
             guard controls[v] == nil, let t = ts.first else { return }          // K1
             // K2: touchInside, beginTracking (its answer becomes isTracking), highlight, TouchDown.
             let tracking = index.view(v).overrides?.beginTracking ?? true
-            trace.call(view: v, "beginTrackingWithTouch:withEvent:", [touchArg(t, receiverView: v), eventArg], result: .bool(tracking))
+            trace.call(view: v, "beginTrackingWithTouch:withEvent:", args: touchArg(t, receiverView: v), eventArg, result: .bool(tracking))
             controls[v] = ControlState(touch: t, isTracking: tracking, isTouchInside: true, isHighlighted: true)
             var events: [ControlEvent] = []
             if tracking || !knobs.touchDownRequiresTracking {
@@ -65,7 +62,7 @@ extension DispatchRun {
             let wasInside = state.isTouchInside
             let inside = insideWithSlop(v, t)                                   // K3
             let keepTracking = index.view(v).overrides?.continueTracking ?? true
-            trace.call(view: v, "continueTrackingWithTouch:withEvent:", [touchArg(t, receiverView: v), eventArg], result: .bool(keepTracking))
+            trace.call(view: v, "continueTrackingWithTouch:withEvent:", args: touchArg(t, receiverView: v), eventArg, result: .bool(keepTracking))
             state.isTouchInside = inside
             guard keepTracking else {
                 // K4: NO stops tracking; no further control events for this touch.
@@ -89,7 +86,7 @@ extension DispatchRun {
             controls[v] = nil
             // K5: endTracking, highlight off, then TouchUpInside/Outside if it was tracking.
             if state.isTracking {
-                trace.call(view: v, "endTrackingWithTouch:withEvent:", [touchArg(t, receiverView: v), eventArg])
+                trace.call(view: v, "endTrackingWithTouch:withEvent:", args: touchArg(t, receiverView: v), eventArg)
             }
             let inside = insideWithSlop(v, t)
             var events: [ControlEvent] = []
@@ -110,7 +107,7 @@ extension DispatchRun {
             // K7, GV10: cancelTracking, highlight off, TouchCancel.
             var events: [ControlEvent] = []
             if state.isTracking {
-                trace.call(view: v, "cancelTrackingWithEvent:", [eventArg])
+                trace.call(view: v, "cancelTrackingWithEvent:", args: eventArg)
                 events.append(.touchCancel)
             }
             controlMarker(v, highlighted: false, inside: nil, events: events)

@@ -89,10 +89,10 @@ struct DispatchRun {
         var windows: [Int] = []
         for t in changed { if let w = touches[t].window, !windows.contains(w) { windows.append(w) } }
         if !windows.isEmpty {
-            let app = trace.call(index.applicationRef, "sendEvent:", [TraceArg("event", .string(event))])
+            let app = trace.call(index.applicationRef, "sendEvent:", args: TraceArg("event", .string(event)))
             trace.push(app)
             for w in windows {
-                let ws = trace.call(view: w, "sendEvent:", [TraceArg("event", .string(event))])
+                let ws = trace.call(view: w, "sendEvent:", args: TraceArg("event", .string(event)))
                 trace.push(ws)
                 let mine = changed.filter { touches[$0].window == w }
                 gesturePass(mine)                            // step 5
@@ -113,7 +113,7 @@ struct DispatchRun {
             if index.scene.app?.ignoringInteractionEvents == true {
                 // Z2: every touch event is dropped before hit-testing.
                 touches[t].refused = .ignoringInteractionEvents
-                trace.marker(.gate, nil, [TraceArg("touch", .string(touches[t].id))],
+                trace.marker(.gate, nil, args: TraceArg("touch", .string(touches[t].id)),
                              note: "\(touches[t].id) dropped: the application ignores interaction events (Z2)")
                 continue
             }

@@ -35,7 +35,7 @@ extension DispatchRun {
     private mutating func refuse(_ t: Int, _ reason: TouchRefusal, note: String) {
         touches[t].refused = reason
         trace.marker(.gate, touches[t].view.map { index.ref(view: $0) },
-                     [TraceArg("touch", .string(touches[t].id)), TraceArg("reason", .string(reason.rawValue))],
+                     args: TraceArg("touch", .string(touches[t].id)), TraceArg("reason", .string(reason.rawValue)),
                      note: note)
     }
 }

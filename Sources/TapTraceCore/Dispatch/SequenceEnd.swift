@@ -13,7 +13,7 @@ extension DispatchRun {
             note.append("; still .possible: ")
             note.append(kept.map { info($0).id }, joinedBy: ", ")
         }
-        let m = trace.marker(.sequenceEnd, nil, [TraceArg("reset", .objects(finished.map { ref(recognizer: $0) }))], note: note.text)
+        let m = trace.marker(.sequenceEnd, nil, args: TraceArg("reset", .objects(finished.map { ref(recognizer: $0) })), note: note.text)
         trace.push(m)
         for g in finished {
             trace.call(ref(recognizer: g), "reset")

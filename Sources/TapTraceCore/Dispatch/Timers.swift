@@ -20,8 +20,8 @@ extension DispatchRun {
         let deadline = now + delay
         timers.append(PendingTimer(deadline: deadline, recognizer: g, kind: kind, serial: timerSerial))
         trace.marker(.timer, ref(recognizer: g),
-                     [TraceArg("action", .string("scheduled")), TraceArg("kind", .string(kind.rawValue)),
-                      TraceArg("deadline", .number(deadline))],
+                     args: TraceArg("action", .string("scheduled")), TraceArg("kind", .string(kind.rawValue)),
+                           TraceArg("deadline", .number(deadline)),
                      note: NoteText("\(info(g).id) timer \(kind.rawValue) scheduled for t=\(JSONWriter.format(deadline))").text)
     }
 
@@ -33,7 +33,7 @@ extension DispatchRun {
         guard hasTimer(g, kind) else { return }
         timers.removeAll { $0.recognizer == g && $0.kind == kind }
         trace.marker(.timer, ref(recognizer: g),
-                     [TraceArg("action", .string("cancelled")), TraceArg("kind", .string(kind.rawValue))],
+                     args: TraceArg("action", .string("cancelled")), TraceArg("kind", .string(kind.rawValue)),
                      note: NoteText("\(info(g).id) timer \(kind.rawValue) cancelled").text)
     }
 
@@ -57,7 +57,7 @@ extension DispatchRun {
             let g = next.recognizer
             trace.cause = .timer(info(g).id)
             let m = trace.marker(.timer, ref(recognizer: g),
-                                 [TraceArg("action", .string("fired")), TraceArg("kind", .string(next.kind.rawValue))],
+                                 args: TraceArg("action", .string("fired")), TraceArg("kind", .string(next.kind.rawValue)),
                                  note: NoteText("\(info(g).id) timer \(next.kind.rawValue) fired").text)
             trace.push(m)
             recognizerTimerFired(g, next.kind)

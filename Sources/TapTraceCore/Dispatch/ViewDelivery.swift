@@ -26,9 +26,9 @@ extension DispatchRun {
         if phase == .began, let s = index.enclosingScrollView(of: v) {
             let answer = index.view(s).overrides?.touchesShouldBegin ?? true
             trace.call(view: s, "touchesShouldBegin:withEvent:inContentView:",
-                       [touchesArg(ts, phase: .began, receiverView: s, locations: locations),
-                        TraceArg("event", .string(touches[ts[0]].event)),
-                        TraceArg("contentView", .object(index.ref(view: v)))], result: .bool(answer))
+                       args: touchesArg(ts, phase: .began, receiverView: s, locations: locations),
+                             TraceArg("event", .string(touches[ts[0]].event)),
+                             TraceArg("contentView", .object(index.ref(view: v))), result: .bool(answer))
             if !answer {
                 for t in ts {
                     touches[t].refused = .touchesShouldBegin
@@ -86,10 +86,10 @@ extension DispatchRun {
                 }
                 localView = v
             }
-            let args: TraceArgs = [touchesArg(ts, phase: phase, receiverView: receiverView, locations: locations,
-                                              local: receiverView == nil ? [:] : local), event]
-            let seq = receiverView.map { trace.call(view: $0, selector, args, note: depth == 0 ? note : nil) }
-                ?? trace.call(index.ref(responder), selector, args, note: depth == 0 ? note : nil)
+            let touchesValue = touchesArg(ts, phase: phase, receiverView: receiverView, locations: locations,
+                                          local: receiverView == nil ? [:] : local)
+            let seq = receiverView.map { trace.call(view: $0, selector, args: touchesValue, event, note: depth == 0 ? note : nil) }
+                ?? trace.call(index.ref(responder), selector, args: touchesValue, event, note: depth == 0 ? note : nil)
             trace.push(seq)
             depth += 1
             if (index.touchOverrides(responder)?[phase] ?? .superCall) == .handle { break }   // T6

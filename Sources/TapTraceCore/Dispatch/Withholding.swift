@@ -44,16 +44,16 @@ extension DispatchRun {
                 touches[t].withheld = [WithheldPhase(phase: .began, location: item.location, since: now, by: names)]
                 touches[t].queuedThisUpdate = true
                 trace.marker(.withhold, index.ref(view: touches[t].view!),
-                             [TraceArg("touch", .string(touches[t].id)), TraceArg("phase", .string("began")),
-                              TraceArg("by", .objects(by.map { info($0).ref }))],
+                             args: TraceArg("touch", .string(touches[t].id)), TraceArg("phase", .string("began")),
+                                   TraceArg("by", .objects(by.map { info($0).ref })),
                              note: NoteText("\(touches[t].id) (all phases) withheld from \(view) (\(names, suffix: ".delaysTouchesBegan", joinedBy: ", "); GV5)").text)
             } else if phase == .ended, case let by = delayers(t, began: false), !by.isEmpty {
                 let names = by.map { info($0).id }
                 touches[t].withheld = [WithheldPhase(phase: .ended, location: item.location, since: now, by: names)]
                 touches[t].queuedThisUpdate = true
                 trace.marker(.withhold, index.ref(view: touches[t].view!),
-                             [TraceArg("touch", .string(touches[t].id)), TraceArg("phase", .string("ended")),
-                              TraceArg("by", .objects(by.map { info($0).ref }))],
+                             args: TraceArg("touch", .string(touches[t].id)), TraceArg("phase", .string("ended")),
+                                   TraceArg("by", .objects(by.map { info($0).ref })),
                              note: NoteText("\(touches[t].id) ended withheld from \(view) (\(names, suffix: ".delaysTouchesEnded", joinedBy: ", ") while .possible; GV6)").text)
             }
         }
@@ -84,13 +84,13 @@ extension DispatchRun {
             // the view.
             if !touches[t].deliveredBegan, phases.contains(where: { $0.phase == .cancelled }) {
                 touches[t].viewFinished = true
-                trace.marker(.drop, view: touches[t].view!, [TraceArg("touch", .string(touches[t].id))],
+                trace.marker(.drop, view: touches[t].view!, args: TraceArg("touch", .string(touches[t].id)),
                              note: "\(touches[t].id)'s withheld phases discarded: the touch was cancelled before its began was delivered")
                 continue
             }
             let m = trace.marker(.flush, index.ref(view: touches[t].view!),
-                                 [TraceArg("touch", .string(touches[t].id)),
-                                  TraceArg("phases", .strings(phases.map(\.phase.rawValue)))],
+                                 args: TraceArg("touch", .string(touches[t].id)),
+                                       TraceArg("phases", .strings(phases.map(\.phase.rawValue))),
                                  note: NoteText("\(touches[t].id) withheld since \(JSONWriter.format(phases[0].since)) by \(names, joinedBy: ", "); delivered now that none of them is .possible").text)
             trace.push(m)
             for w in phases {
@@ -114,7 +114,7 @@ extension DispatchRun {
             touches[t].withheld = []
             if !touch.deliveredBegan {
                 touches[t].viewFinished = true
-                trace.marker(.drop, view: v, [TraceArg("touch", .string(touch.id))],
+                trace.marker(.drop, view: v, args: TraceArg("touch", .string(touch.id)),
                              note: "\(touch.id)\(hadWithheld ? "'s withheld phases" : "") discarded for \(index.view(v).id): never delivered, so no touchesCancelled (GV2)")
                 continue
             }

@@ -24,14 +24,14 @@ extension DispatchRun {
                     let delegate = objectRef(d.id)
                     if let answer = d.shouldReceiveEvent {                        // G7
                         trace.call(delegate, "gestureRecognizer:shouldReceiveEvent:",
-                                   [TraceArg("gestureRecognizer", .object(info.ref)),
-                                    TraceArg("event", .string(touches[t].event))], result: .bool(answer))
+                                   args: TraceArg("gestureRecognizer", .object(info.ref)),
+                                         TraceArg("event", .string(touches[t].event)), result: .bool(answer))
                         if !answer { refusedBy.append(info.id); continue }
                     }
                     if let answer = d.shouldReceiveTouch {                        // G6
                         trace.call(delegate, "gestureRecognizer:shouldReceiveTouch:",
-                                   [TraceArg("gestureRecognizer", .object(info.ref)),
-                                    touchArg(t, receiverView: info.view)], result: .bool(answer))
+                                   args: TraceArg("gestureRecognizer", .object(info.ref)),
+                                         touchArg(t, receiverView: info.view), result: .bool(answer))
                         if !answer { refusedBy.append(info.id); continue }
                     }
                 }
@@ -53,9 +53,9 @@ extension DispatchRun {
             note.append(refusedBy, joinedBy: ", ")
         }
         trace.marker(.collect, index.ref(view: v),
-                     [TraceArg("touch", .string(touches[t].id)),
-                      TraceArg("window", .object(index.ref(view: touches[t].window!))),
-                      TraceArg("recognizers", .objects(list.map { ref(recognizer: $0) }))], note: note.text)
+                     args: TraceArg("touch", .string(touches[t].id)),
+                           TraceArg("window", .object(index.ref(view: touches[t].window!))),
+                           TraceArg("recognizers", .objects(list.map { ref(recognizer: $0) })), note: note.text)
         askDynamicRequirements(list)
     }
 
@@ -73,15 +73,15 @@ extension DispatchRun {
                 if let ids = d.shouldRequireFailureOf {
                     let answer = ids.contains(info(b).id)
                     trace.call(objectRef(d.id), "gestureRecognizer:shouldRequireFailureOfGestureRecognizer:",
-                               [TraceArg("gestureRecognizer", .object(info(a).ref)),
-                                TraceArg("otherGestureRecognizer", .object(info(b).ref))], result: .bool(answer))
+                               args: TraceArg("gestureRecognizer", .object(info(a).ref)),
+                                     TraceArg("otherGestureRecognizer", .object(info(b).ref)), result: .bool(answer))
                     if answer, !recognizers[a].dynamicRequirements.contains(b) { recognizers[a].dynamicRequirements.append(b) }
                 }
                 if let ids = d.shouldBeRequiredToFailBy {
                     let answer = ids.contains(info(b).id)
                     trace.call(objectRef(d.id), "gestureRecognizer:shouldBeRequiredToFailByGestureRecognizer:",
-                               [TraceArg("gestureRecognizer", .object(info(a).ref)),
-                                TraceArg("otherGestureRecognizer", .object(info(b).ref))], result: .bool(answer))
+                               args: TraceArg("gestureRecognizer", .object(info(a).ref)),
+                                     TraceArg("otherGestureRecognizer", .object(info(b).ref)), result: .bool(answer))
                     if answer, !recognizers[b].dynamicRequirements.contains(a) { recognizers[b].dynamicRequirements.append(a) }
                 }
             }

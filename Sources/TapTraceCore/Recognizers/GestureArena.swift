@@ -91,7 +91,7 @@ extension DispatchRun {
             if !recognizers[g].pendingMarked {
                 recognizers[g].pendingMarked = true
                 let names = waiting.map { info($0).id }.joined(separator: ", ")
-                trace.marker(.pending, me.ref, [TraceArg("waitingFor", .objects(waiting.map { info($0).ref }))],
+                trace.marker(.pending, me.ref, args: TraceArg("waitingFor", .objects(waiting.map { info($0).ref })),
                              note: "\(me.id) would recognize but waits for \(names) to fail (GM6, GS10)")
             }
             return .pending
@@ -108,7 +108,7 @@ extension DispatchRun {
             if !scrollViewPanShouldBegin(g) { fail(g, "shouldBeginFalse(\(index.view(me.view).id))"); return .failed }
         } else if let d = me.delegate, let answer = d.shouldBegin {
             trace.call(objectRef(d.id), "gestureRecognizerShouldBegin:",
-                       [TraceArg("gestureRecognizer", .object(me.ref))], result: .bool(answer))
+                       args: TraceArg("gestureRecognizer", .object(me.ref)), result: .bool(answer))
             if !answer { fail(g, "shouldBeginFalse(\(d.id))"); return .failed }
         }
         // … then the views whose touches the recognition would take away.
@@ -116,7 +116,7 @@ extension DispatchRun {
             for v in viewsToAsk(g) {
                 let answer = viewShouldBegin(v, g)
                 trace.call(view: v, "gestureRecognizerShouldBegin:",
-                           [TraceArg("gestureRecognizer", .object(me.ref))], result: .bool(answer))
+                           args: TraceArg("gestureRecognizer", .object(me.ref)), result: .bool(answer))
                 if !answer { fail(g, "shouldBeginFalse(\(index.view(v).id))"); return .failed }
             }
         }
@@ -160,7 +160,7 @@ extension DispatchRun {
     private mutating func scrollViewPanShouldBegin(_ g: Int) -> Bool {
         let s = info(g).view
         let seq = trace.call(view: s, "gestureRecognizerShouldBegin:",
-                             [TraceArg("gestureRecognizer", .object(info(g).ref))])
+                             args: TraceArg("gestureRecognizer", .object(info(g).ref)))
         trace.push(seq)
         defer { trace.pop() }
         var contentViews: [Int] = []
@@ -181,7 +181,7 @@ extension DispatchRun {
             for v in contentViews {
                 let cancel = index.view(s).overrides?.touchesShouldCancel ?? !index.view(v).base.isControl
                 trace.call(view: s, "touchesShouldCancelInContentView:",
-                           [TraceArg("view", .object(index.ref(view: v)))], result: .bool(cancel))
+                           args: TraceArg("view", .object(index.ref(view: v))), result: .bool(cancel))
                 if !cancel { answer = false; break }
             }
         }
@@ -193,11 +193,11 @@ extension DispatchRun {
     private mutating func tracedCanPrevent(_ a: Int, _ b: Int) -> Bool {
         let ia = info(a), ib = info(b)
         if let declared = ia.spec?.canPrevent {
-            trace.call(ia.ref, "canPreventGestureRecognizer:", [TraceArg("gestureRecognizer", .object(ib.ref))],
+            trace.call(ia.ref, "canPreventGestureRecognizer:", args: TraceArg("gestureRecognizer", .object(ib.ref)),
                        result: .bool(declared))
         }
         if let declared = ib.spec?.canBePrevented, ia.canPrevent {
-            trace.call(ib.ref, "canBePreventedByGestureRecognizer:", [TraceArg("gestureRecognizer", .object(ia.ref))],
+            trace.call(ib.ref, "canBePreventedByGestureRecognizer:", args: TraceArg("gestureRecognizer", .object(ia.ref)),
                        result: .bool(declared))
         }
         return canPrevent(a, b)
@@ -210,8 +210,8 @@ extension DispatchRun {
             guard let d = info(x).delegate, !info(x).isScrollViewPan, let list = d.shouldRecognizeSimultaneouslyWith else { continue }
             let answer = list.contains(info(y).id)
             trace.call(objectRef(d.id), "gestureRecognizer:shouldRecognizeSimultaneouslyWithGestureRecognizer:",
-                       [TraceArg("gestureRecognizer", .object(info(x).ref)),
-                        TraceArg("otherGestureRecognizer", .object(info(y).ref))], result: .bool(answer))
+                       args: TraceArg("gestureRecognizer", .object(info(x).ref)),
+                             TraceArg("otherGestureRecognizer", .object(info(y).ref)), result: .bool(answer))
             if answer { return true }
         }
         return false
@@ -260,8 +260,8 @@ extension DispatchRun {
         let me = info(g)
         for target in me.targets {
             guard let id = target.target else { continue }
-            let args: TraceArgs = SelectorNames.argumentCount(target.action) == 0 ? [] : [TraceArg("sender", .object(me.ref))]
-            trace.call(objectRef(id), target.action, args, note: "." + state.rawValue)
+            let sender = SelectorNames.argumentCount(target.action) == 0 ? nil : TraceArg("sender", .object(me.ref))
+            trace.call(objectRef(id), target.action, args: sender, note: "." + state.rawValue)
             actions.append(ActionRecord(t: now, action: target.action, sender: me.id, target: id,
                                         via: .recognizer, events: nil, state: state))
         }
