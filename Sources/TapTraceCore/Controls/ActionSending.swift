@@ -4,19 +4,19 @@
 extension DispatchRun {
     /// K9: the control's table in registration order; each entry whose events intersect the
     /// fired set is sent once.
-    func sendControlActions(_ v: Int, _ events: [ControlEvent], event: String) {
+    mutating func sendControlActions(_ v: Int, _ events: [ControlEvent], event: String) {
         guard !events.isEmpty else { return }
         let fired = events.reduce(UInt32(0)) { $0 | $1.bit }
         let sender = index.ref(view: v)
         for entry in index.view(v).targets ?? [] where entry.mask & fired != 0 {
             let targetValue: TraceValue = entry.target.map { .object(objectRef($0)) } ?? .null
             let s1 = trace.call(sender, "sendAction:to:forEvent:",
-                                [TraceArg("action", .string(entry.action)), TraceArg("target", targetValue),
-                                 TraceArg("event", .string(event))])
+                                args: TraceArg("action", .string(entry.action)), TraceArg("target", targetValue),
+                                      TraceArg("event", .string(event)))
             trace.push(s1)
             let s2 = trace.call(index.applicationRef, "sendAction:to:from:forEvent:",
-                                [TraceArg("action", .string(entry.action)), TraceArg("target", targetValue),
-                                 TraceArg("sender", .object(sender)), TraceArg("event", .string(event))])
+                                args: TraceArg("action", .string(entry.action)), TraceArg("target", targetValue),
+                                      TraceArg("sender", .object(sender)), TraceArg("event", .string(event)))
             trace.push(s2)
             var record = ActionRecord(t: now, action: entry.action, sender: sender.id, target: nil, via: .target,
                                       events: events, state: nil)
@@ -43,17 +43,15 @@ extension DispatchRun {
     }
 
     /// A5: the arguments the selector takes: none, the sender, or the sender and the event.
-    private func invokeAction(_ action: String, on target: ObjectRef, sender: ObjectRef, event: String) {
-        var args = TraceArgs()
+    private mutating func invokeAction(_ action: String, on target: ObjectRef, sender: ObjectRef, event: String) {
         let n = SelectorNames.argumentCount(action)
-        if n >= 1 { args.append(TraceArg("sender", .object(sender))) }
-        if n >= 2 { args.append(TraceArg("event", .string(event))) }
-        trace.call(target, action, args)
+        trace.call(target, action, args: n >= 1 ? TraceArg("sender", .object(sender)) : nil,
+                   n >= 2 ? TraceArg("event", .string(event)) : nil)
     }
 
     /// A2–A4: walks from the focused responder or the sender (knob `nilTargetStart`) to the
     /// first responder that implements the action.
-    private func nilTargetWalk(_ action: String, sender: Responder) -> Responder? {
+    private mutating func nilTargetWalk(_ action: String, sender: Responder) -> Responder? {
         let focused = index.scene.app?.focusedResponder.flatMap { index.responder(withId: $0) }
         let start: Responder?
         let why: String
@@ -69,7 +67,7 @@ extension DispatchRun {
             why = focused != nil ? "the focused responder" : "no focused responder: nothing is asked"
         }
         trace.marker(.chainWalk, start.map { index.ref($0) },
-                     [TraceArg("action", .string(action))],
+                     args: TraceArg("action", .string(action)),
                      note: "start = \(start.map { index.ref($0).id } ?? "none") (\(why); A3)")
         guard let start else { return nil }
         var r: Responder? = start
@@ -84,12 +82,12 @@ extension DispatchRun {
             if knobs.nilTargetUsesCanPerformAction {
                 answer = index.canPerformOverride(current, action) ?? index.implements(current, action)
                 trace.call(ref, "canPerformAction:withSender:",
-                           [TraceArg("action", .string(action)), TraceArg("sender", .object(index.ref(sender)))],
+                           args: TraceArg("action", .string(action)), TraceArg("sender", .object(index.ref(sender))),
                            result: .bool(answer))
             } else {
                 // A4: respondsToSelector:, and a declared canPerformAction: NO skips it.
                 answer = index.implements(current, action) && index.canPerformOverride(current, action) != false
-                trace.marker(.chainWalk, ref, [TraceArg("action", .string(action)), TraceArg("implements", .bool(answer))],
+                trace.marker(.chainWalk, ref, args: TraceArg("action", .string(action)), TraceArg("implements", .bool(answer)),
                              note: "\(ref.id) implements \(action)? \(answer ? "YES" : "NO")")
             }
             if answer { return current }

@@ -14,33 +14,40 @@ extension DispatchRun {
         return index.geometry[v].bounds.outset(by: knobs.controlTrackingSlop).contains(p)
     }
 
-    private func controlMarker(_ v: Int, highlighted: Bool?, inside: Bool?, events: [ControlEvent], note extra: String? = nil) {
-        var parts: [String] = []
-        var args = TraceArgs()
+    private mutating func controlMarker(_ v: Int, highlighted: Bool?, inside: Bool?, events: [ControlEvent], note extra: String? = nil) {
+        // The note's parts, separated by "; ": highlight, inside test, events, extra.
+        var note = NoteText(capacity: 128)
         if let highlighted {
-            parts.append("\(index.view(v).id).highlighted = \(highlighted ? "YES" : "NO")")
-            args.append(TraceArg("highlighted", .bool(highlighted)))
+            note.append(index.ref(view: v).id)
+            note.append(highlighted ? ".highlighted = YES; " : ".highlighted = NO; ")
         }
         if let inside {
-            parts.append("inside(slop \(JSONWriter.format(knobs.controlTrackingSlop))) = \(inside ? "YES" : "NO")")
-            args.append(TraceArg("inside", .bool(inside)))
+            note.append("inside(slop ")
+            note.append(JSONWriter.format(knobs.controlTrackingSlop))
+            note.append(inside ? ") = YES; " : ") = NO; ")
         }
         let names = events.map(\.rawValue)
-        parts.append(names.isEmpty ? "no event" : "fire {" + names.map { "." + $0 }.joined(separator: ", ") + "}")
-        args.append(TraceArg("events", .strings(names)))
-        if let extra { parts.append(extra) }
-        trace.marker(.control, view: v, args, note: parts.joined(separator: "; "))
+        if names.isEmpty {
+            note.append("no event")
+        } else {
+            note.append("fire {")
+            note.append(names, prefix: ".", joinedBy: ", ")
+            note.append("}")
+        }
+        if let extra { note.append("; "); note.append(extra) }
+        trace.marker(.control, view: v, args: highlighted.map { TraceArg("highlighted", .bool($0)) },
+                     inside.map { TraceArg("inside", .bool($0)) }, TraceArg("events", .strings(names)), note: note.text)
     }
 
     /// The base UIControl touch methods of an enabled control (K2–K7, K11 handled by the caller).
-    func controlTouches(_ v: Int, _ phase: TouchPhase, _ ts: [Int]) {
+    mutating func controlTouches(_ v: Int, _ phase: TouchPhase, _ ts: [Int]) {
         let eventArg = TraceArg("event", .string(touches[ts[0]].event))
         switch phase {
         case .began:
             guard controls[v] == nil, let t = ts.first else { return }          // K1
             // K2: touchInside, beginTracking (its answer becomes isTracking), highlight, TouchDown.
             let tracking = index.view(v).overrides?.beginTracking ?? true
-            trace.call(view: v, "beginTrackingWithTouch:withEvent:", [touchArg(t, receiverView: v), eventArg], result: .bool(tracking))
+            trace.call(view: v, "beginTrackingWithTouch:withEvent:", args: touchArg(t, receiverView: v), eventArg, result: .bool(tracking))
             controls[v] = ControlState(touch: t, isTracking: tracking, isTouchInside: true, isHighlighted: true)
             var events: [ControlEvent] = []
             if tracking || !knobs.touchDownRequiresTracking {
@@ -55,7 +62,7 @@ extension DispatchRun {
             let wasInside = state.isTouchInside
             let inside = insideWithSlop(v, t)                                   // K3
             let keepTracking = index.view(v).overrides?.continueTracking ?? true
-            trace.call(view: v, "continueTrackingWithTouch:withEvent:", [touchArg(t, receiverView: v), eventArg], result: .bool(keepTracking))
+            trace.call(view: v, "continueTrackingWithTouch:withEvent:", args: touchArg(t, receiverView: v), eventArg, result: .bool(keepTracking))
             state.isTouchInside = inside
             guard keepTracking else {
                 // K4: NO stops tracking; no further control events for this touch.
@@ -79,7 +86,7 @@ extension DispatchRun {
             controls[v] = nil
             // K5: endTracking, highlight off, then TouchUpInside/Outside if it was tracking.
             if state.isTracking {
-                trace.call(view: v, "endTrackingWithTouch:withEvent:", [touchArg(t, receiverView: v), eventArg])
+                trace.call(view: v, "endTrackingWithTouch:withEvent:", args: touchArg(t, receiverView: v), eventArg)
             }
             let inside = insideWithSlop(v, t)
             var events: [ControlEvent] = []
@@ -100,7 +107,7 @@ extension DispatchRun {
             // K7, GV10: cancelTracking, highlight off, TouchCancel.
             var events: [ControlEvent] = []
             if state.isTracking {
-                trace.call(view: v, "cancelTrackingWithEvent:", [eventArg])
+                trace.call(view: v, "cancelTrackingWithEvent:", args: eventArg)
                 events.append(.touchCancel)
             }
             controlMarker(v, highlighted: false, inside: nil, events: events)

@@ -3,13 +3,15 @@ extension DispatchRun {
     /// Touches a view currently holds in `window`: delivered or about to be, not ended, not
     /// unbound by a recognizer (E3 "tracking").
     private func trackers(in window: Int, excluding t: Int) -> [Int] {
-        touches.indices.filter { o in
-            o != t && touches[o].window == window && !touches[o].phase.isTerminal
-                && touches[o].refused == nil && touches[o].unboundBy == nil && touches[o].view != nil
+        var out: [Int] = []
+        for o in touches.indices where o != t && touches[o].window == window && !touches[o].phase.isTerminal
+            && touches[o].refused == nil && touches[o].unboundBy == nil && touches[o].view != nil {
+            out.append(o)
         }
+        return out
     }
 
-    func gate(_ t: Int) {
+    mutating func gate(_ t: Int) {
         guard touches[t].refused == nil, let v = touches[t].view, let w = touches[t].window else { return }
         let others = trackers(in: w, excluding: t)
         let id = touches[t].id
@@ -30,10 +32,10 @@ extension DispatchRun {
         }
     }
 
-    private func refuse(_ t: Int, _ reason: TouchRefusal, note: String) {
+    private mutating func refuse(_ t: Int, _ reason: TouchRefusal, note: String) {
         touches[t].refused = reason
         trace.marker(.gate, touches[t].view.map { index.ref(view: $0) },
-                     [TraceArg("touch", .string(touches[t].id)), TraceArg("reason", .string(reason.rawValue))],
+                     args: TraceArg("touch", .string(touches[t].id)), TraceArg("reason", .string(reason.rawValue)),
                      note: note)
     }
 }

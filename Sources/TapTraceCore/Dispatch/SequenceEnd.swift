@@ -1,15 +1,19 @@
 /// §2 step 8, GS8: when no finger is down, recognizers in a final state are reset and return to
 /// `possible`; those still `possible` (a double tap waiting for its second tap) are kept.
 extension DispatchRun {
-    func endSequenceIfDone(fromInput: Bool) {
+    mutating func endSequenceIfDone(fromInput: Bool) {
         guard fingersDown == 0 else { return }
         let finished = recognizers.indices.filter { recognizers[$0].state.isTerminal }
         // A timer update that finishes nothing has no sequence end to show.
         guard fromInput || !finished.isEmpty else { return }
         let kept = recognizers.indices.filter { recognizers[$0].state == .possible && !recognizers[$0].touches.isEmpty }
-        var note = finished.isEmpty ? "no recognizer to reset" : "reset " + finished.map { info($0).id }.joined(separator: ", ")
-        if !kept.isEmpty { note += "; still .possible: " + kept.map { info($0).id }.joined(separator: ", ") }
-        let m = trace.marker(.sequenceEnd, nil, [TraceArg("reset", .objects(finished.map { ref(recognizer: $0) }))], note: note)
+        var note: NoteText = "no recognizer to reset"
+        if !finished.isEmpty { note = "reset \(finished.map { info($0).id }, joinedBy: ", ")" }
+        if !kept.isEmpty {
+            note.append("; still .possible: ")
+            note.append(kept.map { info($0).id }, joinedBy: ", ")
+        }
+        let m = trace.marker(.sequenceEnd, nil, args: TraceArg("reset", .objects(finished.map { ref(recognizer: $0) })), note: note.text)
         trace.push(m)
         for g in finished {
             trace.call(ref(recognizer: g), "reset")

@@ -15,38 +15,40 @@ struct PendingTimer {
 }
 
 extension DispatchRun {
-    func schedule(_ g: Int, _ kind: TimerKind, after delay: Double) {
+    mutating func schedule(_ g: Int, _ kind: TimerKind, after delay: Double) {
         timerSerial += 1
         let deadline = now + delay
         timers.append(PendingTimer(deadline: deadline, recognizer: g, kind: kind, serial: timerSerial))
         trace.marker(.timer, ref(recognizer: g),
-                     [TraceArg("action", .string("scheduled")), TraceArg("kind", .string(kind.rawValue)),
-                      TraceArg("deadline", .number(deadline))],
-                     note: "\(info(g).id) timer \(kind.rawValue) scheduled for t=\(JSONWriter.format(deadline))")
+                     args: TraceArg("action", .string("scheduled")), TraceArg("kind", .string(kind.rawValue)),
+                           TraceArg("deadline", .number(deadline)),
+                     note: NoteText("\(info(g).id) timer \(kind.rawValue) scheduled for t=\(JSONWriter.format(deadline))").text)
     }
 
     func hasTimer(_ g: Int, _ kind: TimerKind) -> Bool {
         timers.contains { $0.recognizer == g && $0.kind == kind }
     }
 
-    func cancelTimer(_ g: Int, _ kind: TimerKind) {
+    mutating func cancelTimer(_ g: Int, _ kind: TimerKind) {
         guard hasTimer(g, kind) else { return }
         timers.removeAll { $0.recognizer == g && $0.kind == kind }
         trace.marker(.timer, ref(recognizer: g),
-                     [TraceArg("action", .string("cancelled")), TraceArg("kind", .string(kind.rawValue))],
-                     note: "\(info(g).id) timer \(kind.rawValue) cancelled")
+                     args: TraceArg("action", .string("cancelled")), TraceArg("kind", .string(kind.rawValue)),
+                     note: NoteText("\(info(g).id) timer \(kind.rawValue) cancelled").text)
     }
 
-    /// Q5: a recognizer's timers are dropped when it leaves `possible` or is reset.
-    func cancelTimers(of g: Int) {
-        for kind in Set(timers.filter { $0.recognizer == g }.map(\.kind)).sorted(by: { $0.rawValue < $1.rawValue }) {
-            cancelTimer(g, kind)
-        }
+    /// Q5: a recognizer's timers are dropped when it leaves `possible` or is reset, in kind
+    /// order. The kinds are gathered in a small array, not a `Set` (a recognizer has one or two).
+    mutating func cancelTimers(of g: Int) {
+        var kinds: [TimerKind] = []
+        for timer in timers where timer.recognizer == g && !kinds.contains(timer.kind) { kinds.append(timer.kind) }
+        if kinds.count > 1 { kinds.sort { $0.rawValue < $1.rawValue } }
+        for kind in kinds { cancelTimer(g, kind) }
     }
 
     /// Q3/Q4: fires every timer due at or before `limit`, in deadline order, each as its own
     /// update outside `sendEvent:`: a `[timer]` marker, then resolution and the sequence end.
-    func fireTimers(through limit: Double) {
+    mutating func fireTimers(through limit: Double) {
         while let next = timers.filter({ $0.deadline <= limit })
                 .min(by: { ($0.deadline, $0.serial) < ($1.deadline, $1.serial) }) {
             timers.removeAll { $0.serial == next.serial }
@@ -55,8 +57,8 @@ extension DispatchRun {
             let g = next.recognizer
             trace.cause = .timer(info(g).id)
             let m = trace.marker(.timer, ref(recognizer: g),
-                                 [TraceArg("action", .string("fired")), TraceArg("kind", .string(next.kind.rawValue))],
-                                 note: "\(info(g).id) timer \(next.kind.rawValue) fired")
+                                 args: TraceArg("action", .string("fired")), TraceArg("kind", .string(next.kind.rawValue)),
+                                 note: NoteText("\(info(g).id) timer \(next.kind.rawValue) fired").text)
             trace.push(m)
             recognizerTimerFired(g, next.kind)
             resolve()

@@ -2,7 +2,7 @@
 extension DispatchRun {
     /// Delivers this update's phases that nothing held back, grouped per view (T4): views in
     /// the order of their lowest touch, phases began, moved, ended, cancelled.
-    func viewPass(_ mine: [Int]) {
+    mutating func viewPass(_ mine: [Int]) {
         let ready = mine.filter { touches[$0].reachesView && !touches[$0].queuedThisUpdate }
         var views: [(view: Int, event: String)] = []
         for t in ready.sorted() {
@@ -21,14 +21,14 @@ extension DispatchRun {
 
     /// One `touches…:withEvent:` to a hit-test view, with the bookkeeping of T2 (each touch ends
     /// exactly once) and SV4 (a scroll view may keep a began from its content).
-    func deliver(to v: Int, _ phase: TouchPhase, _ ts: [Int], locations: [Int: Point] = [:], note: String? = nil) {
+    mutating func deliver(to v: Int, _ phase: TouchPhase, _ ts: [Int], locations: TouchPoints = [:], note: String? = nil) {
         var ts = ts
         if phase == .began, let s = index.enclosingScrollView(of: v) {
             let answer = index.view(s).overrides?.touchesShouldBegin ?? true
             trace.call(view: s, "touchesShouldBegin:withEvent:inContentView:",
-                       [touchesArg(ts, phase: .began, receiverView: s, locations: locations),
-                        TraceArg("event", .string(touches[ts[0]].event)),
-                        TraceArg("contentView", .object(index.ref(view: v)))], result: .bool(answer))
+                       args: touchesArg(ts, phase: .began, receiverView: s, locations: locations),
+                             TraceArg("event", .string(touches[ts[0]].event)),
+                             TraceArg("contentView", .object(index.ref(view: v))), result: .bool(answer))
             if !answer {
                 for t in ts {
                     touches[t].refused = .touchesShouldBegin
@@ -49,7 +49,7 @@ extension DispatchRun {
     /// (T7, K rules), a scroll view keeps it (T8), an override without super consumes it (T6),
     /// and everything else forwards it to its next responder with the same touches (T5, R2–R7).
     /// Iterative, so a 10,000-deep chain does not recurse.
-    func sendTouches(to first: Responder, _ phase: TouchPhase, _ ts: [Int], locations: [Int: Point] = [:], note: String? = nil) {
+    mutating func sendTouches(to first: Responder, _ phase: TouchPhase, _ ts: [Int], locations: TouchPoints = [:], note: String? = nil) {
         let selector = DispatchRun.touchSelector(phase)
         let event = TraceArg("event", .string(touches[ts[0]].event))
         var responder = first
@@ -58,7 +58,7 @@ extension DispatchRun {
         var seenSet = Set<Responder>()
         var depth = 0
         // Touch locations in the current receiver view, carried up one level at a time.
-        var local: [Int: Point] = [:]
+        var local = TouchPoints()
         var localView: Int?
         while true {
             let repeated: Bool
@@ -78,17 +78,18 @@ extension DispatchRun {
             if case .view(let v) = responder {
                 receiverView = v
                 if let from = localView, index.superview(from) == v {
-                    for (t, p) in local { local[t] = index.geometry[from].convertToSuperview(p) }
+                    let geometry = index.geometry[from]
+                    local.transformPoints { geometry.convertToSuperview($0) }
                 } else if localView != v {
-                    local = [:]
+                    local.removeAll()
                     for t in ts { local[t] = index.convertFromScreen(locations[t] ?? touches[t].location, to: v) }
                 }
                 localView = v
             }
-            let args: TraceArgs = [touchesArg(ts, phase: phase, receiverView: receiverView, locations: locations,
-                                              local: receiverView == nil ? [:] : local), event]
-            let seq = receiverView.map { trace.call(view: $0, selector, args, note: depth == 0 ? note : nil) }
-                ?? trace.call(index.ref(responder), selector, args, note: depth == 0 ? note : nil)
+            let touchesValue = touchesArg(ts, phase: phase, receiverView: receiverView, locations: locations,
+                                          local: receiverView == nil ? [:] : local)
+            let seq = receiverView.map { trace.call(view: $0, selector, args: touchesValue, event, note: depth == 0 ? note : nil) }
+                ?? trace.call(index.ref(responder), selector, args: touchesValue, event, note: depth == 0 ? note : nil)
             trace.push(seq)
             depth += 1
             if (index.touchOverrides(responder)?[phase] ?? .superCall) == .handle { break }   // T6

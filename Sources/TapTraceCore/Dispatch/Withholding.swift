@@ -3,15 +3,25 @@
 extension DispatchRun {
     /// Possible recognizers holding touch `t` with a delay flag.
     private func delayers(_ t: Int, began: Bool) -> [Int] {
-        touches[t].recognizers.filter { g in
-            recognizers[g].state == .possible && recognizers[g].touches.contains(t)
-                && (began ? info(g).delaysTouchesBegan : info(g).delaysTouchesEnded)
-        }
+        var out: [Int] = []
+        for g in touches[t].recognizers where delays(g, t, began: began) { out.append(g) }
+        return out
+    }
+
+    /// Whether any possible recognizer holds touch `t` back (`delayers` without the array).
+    private func isDelayed(_ t: Int, began: Bool) -> Bool {
+        for g in touches[t].recognizers where delays(g, t, began: began) { return true }
+        return false
+    }
+
+    private func delays(_ g: Int, _ t: Int, began: Bool) -> Bool {
+        recognizers[g].state == .possible && recognizers[g].touches.contains(t)
+            && (began ? info(g).delaysTouchesBegan : info(g).delaysTouchesEnded)
     }
 
     /// After the gesture pass: the new phase of each touch either waits (GV5, GV6) or goes to
     /// the view in the view pass. A touch already waiting keeps its phases in order.
-    func withholdArrivals(_ mine: [Int]) {
+    mutating func withholdArrivals(_ mine: [Int]) {
         for t in mine {
             touches[t].queuedThisUpdate = false
             guard touches[t].reachesView else { continue }
@@ -34,29 +44,29 @@ extension DispatchRun {
                 touches[t].withheld = [WithheldPhase(phase: .began, location: item.location, since: now, by: names)]
                 touches[t].queuedThisUpdate = true
                 trace.marker(.withhold, index.ref(view: touches[t].view!),
-                             [TraceArg("touch", .string(touches[t].id)), TraceArg("phase", .string("began")),
-                              TraceArg("by", .objects(by.map { info($0).ref }))],
-                             note: "\(touches[t].id) (all phases) withheld from \(view) (\(names.map { $0 + ".delaysTouchesBegan" }.joined(separator: ", ")); GV5)")
+                             args: TraceArg("touch", .string(touches[t].id)), TraceArg("phase", .string("began")),
+                                   TraceArg("by", .objects(by.map { info($0).ref })),
+                             note: NoteText("\(touches[t].id) (all phases) withheld from \(view) (\(names, suffix: ".delaysTouchesBegan", joinedBy: ", "); GV5)").text)
             } else if phase == .ended, case let by = delayers(t, began: false), !by.isEmpty {
                 let names = by.map { info($0).id }
                 touches[t].withheld = [WithheldPhase(phase: .ended, location: item.location, since: now, by: names)]
                 touches[t].queuedThisUpdate = true
                 trace.marker(.withhold, index.ref(view: touches[t].view!),
-                             [TraceArg("touch", .string(touches[t].id)), TraceArg("phase", .string("ended")),
-                              TraceArg("by", .objects(by.map { info($0).ref }))],
-                             note: "\(touches[t].id) ended withheld from \(view) (\(names.map { $0 + ".delaysTouchesEnded" }.joined(separator: ", ")) while .possible; GV6)")
+                             args: TraceArg("touch", .string(touches[t].id)), TraceArg("phase", .string("ended")),
+                                   TraceArg("by", .objects(by.map { info($0).ref })),
+                             note: NoteText("\(touches[t].id) ended withheld from \(view) (\(names, suffix: ".delaysTouchesEnded", joinedBy: ", ") while .possible; GV6)").text)
             }
         }
     }
 
     /// GV5–GV7: delivers what no possible recognizer holds back any more. Returns whether
     /// anything was delivered or dropped.
-    func flushWithheld() -> Bool {
+    mutating func flushWithheld() -> Bool {
         var batch: [(touch: Int, phases: [WithheldPhase])] = []
         for t in touches.indices where !touches[t].withheld.isEmpty {
             guard touches[t].reachesView else { touches[t].withheld = []; continue }
-            let holdsBegan = !delayers(t, began: true).isEmpty
-            let holdsEnded = holdsBegan || !delayers(t, began: false).isEmpty
+            let holdsBegan = isDelayed(t, began: true)
+            let holdsEnded = holdsBegan || isDelayed(t, began: false)
             var ready: [WithheldPhase] = []
             for w in touches[t].withheld {
                 let blocked = w.phase == .ended ? holdsEnded : holdsBegan
@@ -74,14 +84,14 @@ extension DispatchRun {
             // the view.
             if !touches[t].deliveredBegan, phases.contains(where: { $0.phase == .cancelled }) {
                 touches[t].viewFinished = true
-                trace.marker(.drop, view: touches[t].view!, [TraceArg("touch", .string(touches[t].id))],
+                trace.marker(.drop, view: touches[t].view!, args: TraceArg("touch", .string(touches[t].id)),
                              note: "\(touches[t].id)'s withheld phases discarded: the touch was cancelled before its began was delivered")
                 continue
             }
             let m = trace.marker(.flush, index.ref(view: touches[t].view!),
-                                 [TraceArg("touch", .string(touches[t].id)),
-                                  TraceArg("phases", .strings(phases.map(\.phase.rawValue)))],
-                                 note: "\(touches[t].id) withheld since \(JSONWriter.format(phases[0].since)) by \(names.joined(separator: ", ")); delivered now that none of them is .possible")
+                                 args: TraceArg("touch", .string(touches[t].id)),
+                                       TraceArg("phases", .strings(phases.map(\.phase.rawValue))),
+                                 note: NoteText("\(touches[t].id) withheld since \(JSONWriter.format(phases[0].since)) by \(names, joinedBy: ", "); delivered now that none of them is .possible").text)
             trace.push(m)
             for w in phases {
                 guard touches[t].reachesView else { break }
@@ -94,7 +104,7 @@ extension DispatchRun {
 
     /// GV2, T9: a recognizer with `cancelsTouchesInView` that begins or recognizes takes its
     /// touches from their views: delivered ones are cancelled, never-delivered ones dropped.
-    func cancelViewTouches(of g: Int) {
+    mutating func cancelViewTouches(of g: Int) {
         var groups: [(view: Int, event: String, touches: [Int])] = []
         for t in recognizers[g].touches {
             let touch = touches[t]
@@ -104,7 +114,7 @@ extension DispatchRun {
             touches[t].withheld = []
             if !touch.deliveredBegan {
                 touches[t].viewFinished = true
-                trace.marker(.drop, view: v, [TraceArg("touch", .string(touch.id))],
+                trace.marker(.drop, view: v, args: TraceArg("touch", .string(touch.id)),
                              note: "\(touch.id)\(hadWithheld ? "'s withheld phases" : "") discarded for \(index.view(v).id): never delivered, so no touchesCancelled (GV2)")
                 continue
             }
@@ -116,7 +126,7 @@ extension DispatchRun {
         }
         for group in groups {
             deliver(to: group.view, .cancelled, group.touches,
-                    note: "cancelled by \(info(g).id) (cancelsTouchesInView; GV2, T9)")
+                    note: NoteText("cancelled by \(info(g).id) (cancelsTouchesInView; GV2, T9)").text)
         }
     }
 }

@@ -185,7 +185,7 @@ public struct HitTester {
         for pass in 1...max(1, passes) {
             var passArg: TraceArg?
             if pass > 1 {
-                trace.marker(.hitTestPass, nil, [TraceArg("pass", .number(Double(pass)))],
+                trace.marker(.hitTestPass, nil, args: TraceArg("pass", .number(Double(pass))),
                              note: "hit-test pass \(pass) (H12): the same pass again; only the last result counts")
                 passArg = TraceArg("pass", .number(Double(pass)))
             }

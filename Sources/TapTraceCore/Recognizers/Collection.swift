@@ -2,11 +2,14 @@
 /// the hit-test view and each ancestor up to the window, deepest view first, each view's in
 /// array order (G3), minus disabled ones (G4) and those whose delegate refuses the touch (G6, G7).
 extension DispatchRun {
-    func collectRecognizers(_ t: Int) {
+    mutating func collectRecognizers(_ t: Int) {
         guard let v = touches[t].view, touches[t].refused?.reachesRecognizers ?? true else { return }
         var list: [Int] = []
         var refusedBy: [String] = []
-        for a in index.ancestry(v) {
+        // The hit-test view, then each superview (walked in place: no ancestry array).
+        var next: Int? = v
+        while let a = next {
+            next = index.superview(a)
             for r in index.recognizers(ofView: a) {
                 let info = index.recognizers[r]
                 guard info.enabled else { continue }                          // G4
@@ -21,14 +24,14 @@ extension DispatchRun {
                     let delegate = objectRef(d.id)
                     if let answer = d.shouldReceiveEvent {                        // G7
                         trace.call(delegate, "gestureRecognizer:shouldReceiveEvent:",
-                                   [TraceArg("gestureRecognizer", .object(info.ref)),
-                                    TraceArg("event", .string(touches[t].event))], result: .bool(answer))
+                                   args: TraceArg("gestureRecognizer", .object(info.ref)),
+                                         TraceArg("event", .string(touches[t].event)), result: .bool(answer))
                         if !answer { refusedBy.append(info.id); continue }
                     }
                     if let answer = d.shouldReceiveTouch {                        // G6
                         trace.call(delegate, "gestureRecognizer:shouldReceiveTouch:",
-                                   [TraceArg("gestureRecognizer", .object(info.ref)),
-                                    touchArg(t, receiverView: info.view)], result: .bool(answer))
+                                   args: TraceArg("gestureRecognizer", .object(info.ref)),
+                                         touchArg(t, receiverView: info.view), result: .bool(answer))
                         if !answer { refusedBy.append(info.id); continue }
                     }
                 }
@@ -37,13 +40,22 @@ extension DispatchRun {
             }
         }
         touches[t].recognizers = list
-        let names = list.map { "\(info($0).id)@\(index.view(info($0).view).id)" }
-        var note = "\(touches[t].id): window \(index.view(touches[t].window!).id), view \(index.view(v).id), GRs [\(names.joined(separator: ", "))]"
-        if !refusedBy.isEmpty { note += "; refused by their delegates: " + refusedBy.joined(separator: ", ") }
+        var note: NoteText = "\(touches[t].id): window \(index.ref(view: touches[t].window!).id), view \(index.ref(view: v).id), GRs ["
+        for (k, g) in list.enumerated() {
+            if k > 0 { note.append(", ") }
+            note.append(info(g).id)
+            note.append("@")
+            note.append(index.ref(view: info(g).view).id)
+        }
+        note.append("]")
+        if !refusedBy.isEmpty {
+            note.append("; refused by their delegates: ")
+            note.append(refusedBy, joinedBy: ", ")
+        }
         trace.marker(.collect, index.ref(view: v),
-                     [TraceArg("touch", .string(touches[t].id)),
-                      TraceArg("window", .object(index.ref(view: touches[t].window!))),
-                      TraceArg("recognizers", .objects(list.map { ref(recognizer: $0) }))], note: note)
+                     args: TraceArg("touch", .string(touches[t].id)),
+                           TraceArg("window", .object(index.ref(view: touches[t].window!))),
+                           TraceArg("recognizers", .objects(list.map { ref(recognizer: $0) })), note: note.text)
         askDynamicRequirements(list)
     }
 
@@ -54,22 +66,22 @@ extension DispatchRun {
 
     /// GM7: failure requirements from delegates, asked once per attempt for every pair of
     /// interacting recognizers when the touches begin. True is binding.
-    private func askDynamicRequirements(_ list: [Int]) {
+    private mutating func askDynamicRequirements(_ list: [Int]) {
         for a in list {
             guard let d = info(a).delegate, !info(a).isScrollViewPan else { continue }
             for b in list where b != a {
                 if let ids = d.shouldRequireFailureOf {
                     let answer = ids.contains(info(b).id)
                     trace.call(objectRef(d.id), "gestureRecognizer:shouldRequireFailureOfGestureRecognizer:",
-                               [TraceArg("gestureRecognizer", .object(info(a).ref)),
-                                TraceArg("otherGestureRecognizer", .object(info(b).ref))], result: .bool(answer))
+                               args: TraceArg("gestureRecognizer", .object(info(a).ref)),
+                                     TraceArg("otherGestureRecognizer", .object(info(b).ref)), result: .bool(answer))
                     if answer, !recognizers[a].dynamicRequirements.contains(b) { recognizers[a].dynamicRequirements.append(b) }
                 }
                 if let ids = d.shouldBeRequiredToFailBy {
                     let answer = ids.contains(info(b).id)
                     trace.call(objectRef(d.id), "gestureRecognizer:shouldBeRequiredToFailByGestureRecognizer:",
-                               [TraceArg("gestureRecognizer", .object(info(a).ref)),
-                                TraceArg("otherGestureRecognizer", .object(info(b).ref))], result: .bool(answer))
+                               args: TraceArg("gestureRecognizer", .object(info(a).ref)),
+                                     TraceArg("otherGestureRecognizer", .object(info(b).ref)), result: .bool(answer))
                     if answer, !recognizers[b].dynamicRequirements.contains(a) { recognizers[b].dynamicRequirements.append(a) }
                 }
             }

