@@ -80,6 +80,10 @@ public enum ResultEncoder {
     }
 
     public static func writeKnobs(_ k: Knobs, to w: inout JSONWriter) {
+        if w.indent == 0 {
+            w.raw(compactKnobs(k))
+            return
+        }
         w.beginObject()
         for (name, value) in zip(Knobs.names, k.orderedValues) {
             w.key(name)
@@ -90,6 +94,33 @@ public enum ResultEncoder {
             }
         }
         w.endObject()
+    }
+
+    /// `"name":` of every knob, escaped once per process.
+    private static let compactKnobKeys: [[UInt8]] = Knobs.names.map { name in
+        var e = ByteEmitter(capacity: 48)
+        e.string(name)
+        e.byte(0x3A)
+        return e.bytes
+    }
+
+    /// The knobs object in compact form, the same bytes `JSONWriter` writes: every result
+    /// has all two dozen knobs, and escaping their names each time was 5 % of encoding a
+    /// result (callgrind, 2026-11-24).
+    static func compactKnobs(_ k: Knobs) -> [UInt8] {
+        var e = ByteEmitter(capacity: 1024)
+        e.byte(0x7B)
+        for (n, value) in k.orderedValues.enumerated() {
+            if n > 0 { e.byte(0x2C) }
+            e.raw(compactKnobKeys[n])
+            switch value {
+            case .number(let x): e.number(x)
+            case .bool(let b): if b { e.literal("true") } else { e.literal("false") }
+            case .string(let text): e.string(text)
+            }
+        }
+        e.byte(0x7D)
+        return e.bytes
     }
 
     public static func writeInput(_ records: [TouchRecord], until: Double?, to w: inout JSONWriter) {
