@@ -84,6 +84,25 @@ public struct TraceRecorder: Sendable {
     // field, and building it in a variable first copied it (callgrind, 2026-11-24:
     // 147k → 143k instructions per dispatch of bench/make-scene.py's tap).
 
+    /// Appends a call's record, built in the append itself; returns its seq.
+    @inline(__always)
+    private mutating func appendCall(_ receiver: Object, _ selector: String, argStart: Int32, argCount: Int32,
+                                     result: StoredValue?, note: String?) -> Int {
+        records.append(Record(kind: .call, receiver: receiver, selector: selector, argStart: argStart, argCount: argCount,
+                              result: result, update: currentUpdate(), depth: Int32(open.count),
+                              parent: open.last ?? 0, note: text(note)))
+        return records.count
+    }
+
+    /// Appends a marker's record, built in the append itself; returns its seq.
+    @inline(__always)
+    private mutating func appendMarker(_ kind: MarkerKind, _ receiver: Object, argStart: Int32, argCount: Int32,
+                                       note: String?) -> Int {
+        records.append(Record(kind: .marker, marker: kind, receiver: receiver, argStart: argStart, argCount: argCount,
+                              update: currentUpdate(), depth: Int32(open.count), parent: open.last ?? 0, note: text(note)))
+        return records.count
+    }
+
     /// The index of the current update in `updates`, adding it if `t` or `cause` changed.
     private mutating func currentUpdate() -> Int32 {
         if updateChanged {
@@ -126,10 +145,7 @@ public struct TraceRecorder: Sendable {
         guard enabled else { return 0 }
         let start = Int32(self.args.count)
         let n = store(args)
-        records.append(Record(kind: .call, receiver: object(receiver), selector: selector, argStart: start, argCount: n,
-                              result: result.map { .value($0) }, update: currentUpdate(), depth: Int32(open.count),
-                              parent: open.last ?? 0, note: text(note)))
-        return records.count
+        return appendCall(object(receiver), selector, argStart: start, argCount: n, result: result.map { .value($0) }, note: note)
     }
 
     /// A call on a view of the scene (the hot path: hit-testing and touch delivery).
@@ -139,10 +155,7 @@ public struct TraceRecorder: Sendable {
         guard enabled else { return 0 }
         let start = Int32(self.args.count)
         let n = store(args)
-        records.append(Record(kind: .call, receiver: .view(Int32(view)), selector: selector, argStart: start, argCount: n,
-                              result: result.map { .value($0) }, update: currentUpdate(), depth: Int32(open.count),
-                              parent: open.last ?? 0, note: text(note)))
-        return records.count
+        return appendCall(.view(Int32(view)), selector, argStart: start, argCount: n, result: result.map { .value($0) }, note: note)
     }
 
     /// `hitTest:withEvent:` / `pointInside:withEvent:` on a view: a point and the event, stored
@@ -156,9 +169,7 @@ public struct TraceRecorder: Sendable {
         var n: Int32 = 1
         if let event { args.append(StoredArg(name: "event", value: .value(.string(event)))); n += 1 }
         if let extra { args.append(StoredArg(name: extra.name, value: .value(extra.value))); n += 1 }
-        records.append(Record(kind: .call, receiver: .view(Int32(view)), selector: selector, argStart: start, argCount: n,
-                              update: currentUpdate(), depth: Int32(open.count), parent: open.last ?? 0, note: text(note)))
-        return records.count
+        return appendCall(.view(Int32(view)), selector, argStart: start, argCount: n, result: nil, note: note)
     }
 
     // MARK: recording, arguments one by one
@@ -175,10 +186,7 @@ public struct TraceRecorder: Sendable {
         guard enabled else { return 0 }
         let start = Int32(self.args.count)
         let n = store(a, b, c, d)
-        records.append(Record(kind: .call, receiver: object(receiver), selector: selector, argStart: start, argCount: n,
-                              result: result.map { .value($0) }, update: currentUpdate(), depth: Int32(open.count),
-                              parent: open.last ?? 0, note: text(note)))
-        return records.count
+        return appendCall(object(receiver), selector, argStart: start, argCount: n, result: result.map { .value($0) }, note: note)
     }
 
     @discardableResult
@@ -188,10 +196,7 @@ public struct TraceRecorder: Sendable {
         guard enabled else { return 0 }
         let start = Int32(self.args.count)
         let n = store(a, b, c, d)
-        records.append(Record(kind: .call, receiver: .view(Int32(view)), selector: selector, argStart: start, argCount: n,
-                              result: result.map { .value($0) }, update: currentUpdate(), depth: Int32(open.count),
-                              parent: open.last ?? 0, note: text(note)))
-        return records.count
+        return appendCall(.view(Int32(view)), selector, argStart: start, argCount: n, result: result.map { .value($0) }, note: note)
     }
 
     @discardableResult
@@ -200,9 +205,7 @@ public struct TraceRecorder: Sendable {
         guard enabled else { return 0 }
         let start = Int32(self.args.count)
         let n = store(a, b, c, nil)
-        records.append(Record(kind: .marker, marker: kind, receiver: object(receiver), argStart: start, argCount: n,
-                              update: currentUpdate(), depth: Int32(open.count), parent: open.last ?? 0, note: text(note)))
-        return records.count
+        return appendMarker(kind, object(receiver), argStart: start, argCount: n, note: note)
     }
 
     @discardableResult
@@ -211,9 +214,7 @@ public struct TraceRecorder: Sendable {
         guard enabled else { return 0 }
         let start = Int32(self.args.count)
         let n = store(a, b, c, nil)
-        records.append(Record(kind: .marker, marker: kind, receiver: .view(Int32(view)), argStart: start, argCount: n,
-                              update: currentUpdate(), depth: Int32(open.count), parent: open.last ?? 0, note: text(note)))
-        return records.count
+        return appendMarker(kind, .view(Int32(view)), argStart: start, argCount: n, note: note)
     }
 
     /// Stores the arguments that are not nil, in order, and returns how many there were.
@@ -234,9 +235,7 @@ public struct TraceRecorder: Sendable {
         guard enabled else { return 0 }
         let start = Int32(self.args.count)
         let n = store(args)
-        records.append(Record(kind: .marker, marker: kind, receiver: object(receiver), argStart: start, argCount: n,
-                              update: currentUpdate(), depth: Int32(open.count), parent: open.last ?? 0, note: text(note)))
-        return records.count
+        return appendMarker(kind, object(receiver), argStart: start, argCount: n, note: note)
     }
 
     @discardableResult
@@ -244,9 +243,7 @@ public struct TraceRecorder: Sendable {
         guard enabled else { return 0 }
         let start = Int32(self.args.count)
         let n = store(args)
-        records.append(Record(kind: .marker, marker: kind, receiver: .view(Int32(view)), argStart: start, argCount: n,
-                              update: currentUpdate(), depth: Int32(open.count), parent: open.last ?? 0, note: text(note)))
-        return records.count
+        return appendMarker(kind, .view(Int32(view)), argStart: start, argCount: n, note: note)
     }
 
     @discardableResult
