@@ -91,9 +91,19 @@ public struct RunOutcome: Sendable, Hashable {
     /// hashes (different offset bases) of `canonicalJSON`. Not cryptographic: it only has to
     /// tell outcomes apart, and replay double-checks equal digests field by field.
     public var digest: String {
-        let bytes = canonicalJSON
-        return "o1:" + Self.hex(Self.fnv1a(bytes, basis: 0xcbf2_9ce4_8422_2325))
-            + Self.hex(Self.fnv1a(bytes, basis: 0x84222325_cbf29ce4))
+        let (first, second) = Self.fnv1a(canonicalJSON, 0xcbf2_9ce4_8422_2325, 0x84222325_cbf29ce4)
+        return "o1:" + Self.hex(first) + Self.hex(second)
+    }
+
+    /// Both hashes in one pass over the bytes (the digest is computed for every stored run).
+    /// The values are those of two separate passes (`digestIsStable` pins them).
+    static func fnv1a(_ bytes: [UInt8], _ basis1: UInt64, _ basis2: UInt64) -> (UInt64, UInt64) {
+        var a = basis1, b = basis2
+        for byte in bytes {
+            a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        return (a, b)
     }
 
     /// The actions as a compact JSON array (`[{"action","sender","target","via","t"}]`): the
@@ -114,15 +124,6 @@ public struct RunOutcome: Sendable, Hashable {
         w.key("target"); w.string(a.target)
         w.key("via"); w.string(a.via)
         w.endObject()
-    }
-
-    static func fnv1a(_ bytes: [UInt8], basis: UInt64) -> UInt64 {
-        var hash = basis
-        for b in bytes {
-            hash ^= UInt64(b)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        return hash
     }
 
     static func hex(_ value: UInt64) -> String {

@@ -89,4 +89,12 @@ struct RunComparisonTests {
         #expect(RunOutcome(a).digest.hasPrefix("o1:"))
         #expect(RunOutcome(a).digest.count == 3 + 32)
     }
+
+    /// Digests are stored with every run and compared with new ones by replay: the function
+    /// must not change without a new prefix (`o2:`) and a migration. This pins its value.
+    @Test func digestIsStable() throws {
+        let a = try Self.run(Self.card())
+        #expect(RunOutcome(a).canonicalJSON.count == 367)
+        #expect(RunOutcome(a).digest == "o1:c6cb503bf49f93f92e8e8ea051ab8f86")
+    }
 }
