@@ -28,10 +28,18 @@ struct NoteText: ExpressibleByStringInterpolation {
     mutating func append(_ literal: StaticString) { literal.withUTF8Buffer { bytes.append(contentsOf: $0) } }
     mutating func append(_ s: String) { bytes.append(contentsOf: s.utf8) }
     mutating func append(_ list: [String], prefix: StaticString = "", joinedBy separator: StaticString) {
+        Self.join(list, prefix: prefix, suffix: "", separator: separator, into: &bytes)
+    }
+
+    /// `list.map { prefix + $0 + suffix }.joined(separator:)` appended to `bytes`, without the
+    /// intermediate strings (for `append` and for interpolations alike).
+    fileprivate static func join(_ list: [String], prefix: StaticString, suffix: StaticString, separator: StaticString,
+                                 into bytes: inout [UInt8]) {
         for (k, s) in list.enumerated() {
-            if k > 0 { append(separator) }
-            append(prefix)
-            append(s)
+            if k > 0 { separator.withUTF8Buffer { bytes.append(contentsOf: $0) } }
+            prefix.withUTF8Buffer { bytes.append(contentsOf: $0) }
+            bytes.append(contentsOf: s.utf8)
+            suffix.withUTF8Buffer { bytes.append(contentsOf: $0) }
         }
     }
 
@@ -48,15 +56,9 @@ struct NoteText: ExpressibleByStringInterpolation {
 
         mutating func appendInterpolation(_ s: String) { bytes.append(contentsOf: s.utf8) }
 
-        /// `list.map { prefix + $0 + suffix }.joined(separator:)` without the intermediate strings.
         mutating func appendInterpolation(_ list: [String], prefix: StaticString = "", suffix: StaticString = "",
                                           joinedBy separator: StaticString) {
-            for (k, s) in list.enumerated() {
-                if k > 0 { appendLiteral(separator) }
-                appendLiteral(prefix)
-                bytes.append(contentsOf: s.utf8)
-                appendLiteral(suffix)
-            }
+            NoteText.join(list, prefix: prefix, suffix: suffix, separator: separator, into: &bytes)
         }
     }
 }

@@ -148,22 +148,13 @@ public struct JSONWriter: Sendable {
         }
     }
 
-    /// Decimal digits of an integer without allocating a String.
+    /// Decimal digits of an integer without allocating a String, by `JSONDecimal.writeDigits`, which `ByteEmitter` uses too: both write the same bytes.
     private mutating func appendInteger(_ value: Int64) {
-        if value == 0 { buffer.append(0x30); return }
-        var magnitude = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { d in
-            while magnitude > 0 {
-                d[count] = UInt8(magnitude % 10) + 0x30
-                magnitude /= 10
-                count += 1
-            }
-            if value < 0 { buffer.append(0x2D) }
-            for k in stride(from: count - 1, through: 0, by: -1) { buffer.append(d[k]) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { scratch in
+            var n = 0
+            if value < 0 { scratch[0] = 0x2D; n = 1 }
+            n += JSONDecimal.writeDigits(UInt(value.magnitude), to: scratch.baseAddress! + n)
+            buffer.append(UnsafeBufferPointer(rebasing: scratch[..<n]))
         }
     }
 }

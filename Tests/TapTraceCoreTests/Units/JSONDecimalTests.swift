@@ -50,6 +50,21 @@ struct JSONDecimalTests {
         #expect(Self.fast(value) == nil)
     }
 
+    /// Integers: both writers share `writeDigits`; every width, both signs, the extremes.
+    @Test func integersAreWrittenLikeString() {
+        var values: [Int] = [0, 1, -1, 9, 10, 99, 100, -100, 999, 1000, Int.max, Int.min, Int.min + 1]
+        var p = 1
+        for _ in 0..<18 { p *= 10; values += [p - 1, p, p + 1, -p, -(p - 1)] }
+        for value in values {
+            var w = JSONWriter()
+            w.number(value)
+            var e = ByteEmitter(capacity: 8)
+            e.integer(value)
+            #expect(w.text == String(value))
+            #expect(String(decoding: e.bytes, as: UTF8.self) == String(value))
+        }
+    }
+
     @Test func writersUseIt() {
         var w = JSONWriter()
         w.numbers(276.5, -0.08, 0.001, 1e-05, 100)
