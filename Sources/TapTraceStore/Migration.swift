@@ -22,10 +22,10 @@ struct Migration: Sendable, Equatable {
 /// previous version, and two processes opening the same file never apply a step twice.
 enum MigrationRunner {
     /// The schema version recorded in `db` (0 for a fresh database).
-    static let currentVersionSQL = "SELECT max(version) FROM schema_migrations"
-
+    /// The schema version recorded in the database. A cached statement: `/health` asks on
+    /// every call (SQLite prepares it again by itself when a migration changes the schema).
     static func currentVersion(_ db: Database) throws -> Int {
-        try Int.fetchOne(db, sql: currentVersionSQL) ?? 0
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT max(version) FROM schema_migrations")) ?? 0
     }
 
     /// Applies every migration of `migrations` newer than the recorded version.
