@@ -1,9 +1,10 @@
 /// Generates the public ids of stored rows: a prefix and 12 lowercase base32 characters,
 /// e.g. `scn_k3v9q2m7xa4d` or `run_7pq2zz0abcde`.
 ///
-/// 12 base32 characters carry 60 random bits from `SystemRandomNumberGenerator`
-/// (the OS CSPRNG), so ids are unguessable and collisions are negligible
-/// (a `UNIQUE` constraint still guards against one).
+/// Scene ids carry 60 random bits from `SystemRandomNumberGenerator` (the OS CSPRNG), so
+/// collisions are negligible (a `UNIQUE` constraint still guards against one). Run ids carry
+/// a 60-bit value that grows as runs are written (``RunIDSequence``, decision 55), in the same
+/// characters written in their sort order (``sortedAlphabet``).
 public enum StoreID {
     /// Prefix of scene ids.
     public static let scenePrefix = "scn_"
@@ -14,6 +15,31 @@ public enum StoreID {
 
     /// RFC 4648 base32 alphabet, lowercased: no 0/1/8/9, so no O/0 or l/1 confusion.
     static let alphabet: [Character] = Array("abcdefghijklmnopqrstuvwxyz234567")
+
+    /// The same 32 characters in byte order: a value written with them, most significant
+    /// character first, sorts as text as it does as a number.
+    static let sortedAlphabet: [UInt8] = Array("234567abcdefghijklmnopqrstuvwxyz".utf8)
+
+    /// `value`'s low 60 bits after `prefix`, most significant first, in ``sortedAlphabet``.
+    static func sorted(_ value: UInt64, prefix: String) -> String {
+        var id = prefix
+        id.reserveCapacity(prefix.utf8.count + randomLength)
+        for index in (0..<randomLength).reversed() {
+            id.unicodeScalars.append(Unicode.Scalar(sortedAlphabet[Int((value >> UInt64(index * 5)) & 31)]))
+        }
+        return id
+    }
+
+    /// The value ``sorted(_:prefix:)`` wrote into `id`; nil for anything not well formed.
+    static func sortedValue(of id: String, prefix: String) -> UInt64? {
+        guard isWellFormed(id, prefix: prefix) else { return nil }
+        var value: UInt64 = 0
+        for byte in id.utf8.dropFirst(prefix.utf8.count) {
+            guard let digit = sortedAlphabet.firstIndex(of: byte) else { return nil }
+            value = value << 5 | UInt64(digit)
+        }
+        return value
+    }
 
     /// A new id with `prefix`, drawing 60 bits from `generator`.
     public static func make<G: RandomNumberGenerator>(prefix: String, using generator: inout G) -> String {

@@ -47,9 +47,14 @@ public final class TraceStore: Sendable {
     let writer: any DatabaseWriter
     private let clock: StoreClock
     private let recentResults = RecentResults()
+    /// Ids of new runs, in the order they are written (decision 55).
+    private let runIDs: RunIDSequence
     /// File databases only (an in-memory one has no write-ahead log).
     private let checkpointer: Checkpointer?
     private let supportedVersion: Int
+    /// Set by ``close()`` (guarded by `closeLock`).
+    nonisolated(unsafe) private var isClosed = false
+    private let closeLock = NSLock()
 
     /// Opens (creating if needed) the database at `location` and applies pending migrations.
     ///
@@ -88,6 +93,9 @@ public final class TraceStore: Sendable {
             try MigrationRunner.migrate(writer, migrations: migrations) { [clock] in
                 Timestamp.rfc3339(clock.now())
             }
+            runIDs = RunIDSequence(after: try writer.read { db in
+                try String.fetchOne(db, sql: "SELECT max(id) FROM runs")
+            })
             if case .file(let path) = location {
                 checkpointer = try Checkpointer(path: path, interval: checkpointInterval,
                                                 restartFrames: checkpointRestartFrames)
@@ -100,13 +108,18 @@ public final class TraceStore: Sendable {
     }
 
     deinit {
-        try? checkpointer?.stop()
+        if !closeLock.withLock({ isClosed }) { try? checkpointer?.stop() }
     }
 
     /// Closes the database connections. Later calls throw ``StoreError/database(_:)``.
     /// Optional: releasing the store closes it too.
     public func close() throws {
-        try perform {
+        let wasClosed = closeLock.withLock {
+            defer { isClosed = true }
+            return isClosed
+        }
+        if wasClosed { throw Self.closedError }
+        try translatingErrors {
             try checkpointer?.stop()
             // Copy the write-ahead log into the database file and empty it while the writer
             // is still open: GRDB closes the pool's readers last, and a read-only connection
@@ -219,14 +232,7 @@ public final class TraceStore: Sendable {
         try validate(limit: limit)
         let before = try cursor.map { try PageCursor(decoding: $0, for: .scenes).seq }
         return try read { db in
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT seq, id, name, created_at, updated_at, latest_version FROM scenes
-                    WHERE ?1 IS NULL OR seq < ?1
-                    ORDER BY seq DESC LIMIT ?2
-                    """,
-                arguments: [before, limit + 1])
+            let rows = try Row.fetchAll(db, sql: Self.newestScenesSQL, arguments: [before, limit + 1])
             return Self.page(rows, limit: limit, listing: .scenes, map: Self.sceneRecord)
         }
     }
@@ -300,7 +306,7 @@ public final class TraceStore: Sendable {
     public func insertRunsIndependently(_ runs: [(run: NewRun, requireLatest: Bool)]) throws
         -> [Result<RunRecord, StoreError>]
     {
-        try writeRuns { db, now, sharing in
+        try writeRuns { db, batch in
             // The checks only read, so a refused run leaves nothing behind to roll back.
             var latest = LatestVersions()
             var outcomes: [Result<RunRecord, StoreError>] = []
@@ -308,7 +314,7 @@ public final class TraceStore: Sendable {
             for (run, requireLatest) in runs {
                 do {
                     outcomes.append(.success(try Self.insertCheckedRun(
-                        db, run, requireLatest: requireLatest, latest: &latest, now: now, sharing: sharing)))
+                        db, run, requireLatest: requireLatest, latest: &latest, batch: batch)))
                 } catch let error as StoreError {
                     outcomes.append(.failure(error))
                 }
@@ -333,11 +339,10 @@ public final class TraceStore: Sendable {
 
     /// Checks a run as ``insertRun(_:requireLatest:)`` describes, then writes it.
     private static func insertCheckedRun(_ db: Database, _ run: NewRun, requireLatest: Bool,
-                                         latest: inout LatestVersions, now: String,
-                                         sharing: RecentResults.Sharing) throws -> RunRecord {
+                                         latest: inout LatestVersions, batch: RunBatch) throws -> RunRecord {
         guard run.actionCount >= 0 else { throw StoreError.invalidArgument("actionCount must not be negative") }
         try checkRun(run, requireLatest: requireLatest, latest: try latest.of(run.sceneID, in: db))
-        return try insertRunRow(db, run, now: now, sharing: sharing)
+        return try insertRunRow(db, run, batch: batch)
     }
 
     /// Versions are 1...latest_version (appended, never removed one by one), so the scene's
@@ -352,12 +357,11 @@ public final class TraceStore: Sendable {
         }
     }
 
-    private static func insertRunRow(_ db: Database, _ run: NewRun, now: String, sharing: RecentResults.Sharing) throws
-        -> RunRecord
-    {
-        let id = StoreID.make(prefix: StoreID.runPrefix)
+    private static func insertRunRow(_ db: Database, _ run: NewRun, batch: RunBatch) throws -> RunRecord {
+        let id = batch.ids.next(at: batch.date)
+        let now = batch.now
         let resultID = try resultRow(db, sceneID: run.sceneID, result: run.result, digest: run.resultDigest,
-                                     sharing: sharing)
+                                     sharing: batch.sharing)
         // Cached: stored dispatch runs this once per request, and preparing it cost as much as
         // executing it (docs/performance.md).
         try db.cachedStatement(
@@ -419,11 +423,11 @@ public final class TraceStore: Sendable {
     /// - Throws: As ``insertRun(_:)``; nothing is written then.
     @discardableResult
     public func insertRuns(_ runs: [NewRun]) throws -> [RunRecord] {
-        try writeRuns { db, now, sharing in
+        try writeRuns { db, batch in
             // The same checks as every other run insert; the first refusal rolls all back.
             var latest = LatestVersions()
             return try runs.map {
-                try Self.insertCheckedRun(db, $0, requireLatest: false, latest: &latest, now: now, sharing: sharing)
+                try Self.insertCheckedRun(db, $0, requireLatest: false, latest: &latest, batch: batch)
             }
         }
     }
@@ -456,14 +460,7 @@ public final class TraceStore: Sendable {
         let before = try cursor.map { try PageCursor(decoding: $0, for: .runs).seq }
         return try read { db in
             try Self.requireScene(db, sceneID)
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT \(Self.runColumns) FROM runs
-                    WHERE scene_id = ?1 AND (?2 IS NULL OR seq < ?2)
-                    ORDER BY seq DESC LIMIT ?3
-                    """,
-                arguments: [sceneID, before, limit + 1])
+            let rows = try Row.fetchAll(db, sql: Self.newestRunsSQL, arguments: [sceneID, before, limit + 1])
             return Self.page(rows, limit: limit, listing: .runs, map: Self.runSummary)
         }
     }
@@ -518,7 +515,7 @@ public final class TraceStore: Sendable {
             // Cached statements: preparing both on every call was a fifth of a `/health`
             // request's instructions (callgrind, 2026-11-24: 320k → 253k per request; brief:
             // nothing per request that can be done once).
-            let (version, journalMode) = try writer.read { db in
+            let (version, journalMode) = try read { db in
                 (try MigrationRunner.currentVersion(db), try String.fetchOne(db.cachedStatement(sql: "PRAGMA journal_mode")))
             }
             health.schemaVersion = version
@@ -552,6 +549,21 @@ extension TraceStore {
         id, seq, scene_id, scene_version, created_at, first_responder, actions, outcome, action_count
         """
 
+    /// Pages of history, newest first, before a cursor's `seq` or from the newest: a range on
+    /// `seq` (`coalesce` with the largest rowid), so a page deep in the history starts where
+    /// the cursor points instead of stepping over every newer row (`?2 IS NULL OR seq < ?2`
+    /// did; the query plans are tested).
+    static let newestScenesSQL = """
+        SELECT seq, id, name, created_at, updated_at, latest_version FROM scenes
+        WHERE seq < coalesce(?1, 9223372036854775807)
+        ORDER BY seq DESC LIMIT ?2
+        """
+    static let newestRunsSQL = """
+        SELECT \(runColumns) FROM runs
+        WHERE scene_id = ?1 AND seq < coalesce(?2, 9223372036854775807)
+        ORDER BY seq DESC LIMIT ?3
+        """
+
     /// A run's result document, from `run_results` (migration 0002).
     private static let resultColumn = """
         (SELECT encoding FROM run_results WHERE run_results.id = runs.result_id) AS result_encoding,
@@ -559,20 +571,36 @@ extension TraceStore {
         """
 
     /// A write that stores runs: results it wrote or found are remembered once it commits.
-    private func writeRuns<T>(_ body: (Database, String, RecentResults.Sharing) throws -> T) throws -> T {
+    private func writeRuns<T>(_ body: (Database, RunBatch) throws -> T) throws -> T {
         let sharing = RecentResults.Sharing(recentResults)
-        let value = try write { db, now in try body(db, now, sharing) }
+        let value = try writeAtNow { db, date in
+            try body(db, RunBatch(date: date, now: Timestamp.rfc3339(date), ids: runIDs, sharing: sharing))
+        }
         sharing.committed()
         return value
     }
 
+    /// What every run written in one transaction shares: the operation's time, the source of
+    /// their ids and the results the transaction wrote or found.
+    private struct RunBatch {
+        var date: Date
+        var now: String
+        var ids: RunIDSequence
+        var sharing: RecentResults.Sharing
+    }
+
     /// Runs `body` in a write transaction with the operation's timestamp.
     private func write<T>(_ body: (Database, String) throws -> T) throws -> T {
+        try writeAtNow { db, date in try body(db, Timestamp.rfc3339(date)) }
+    }
+
+    /// Runs `body` in a write transaction with the operation's time.
+    private func writeAtNow<T>(_ body: (Database, Date) throws -> T) throws -> T {
         try perform {
             try writer.writeWithoutTransaction { db in
                 var result: T?
                 try db.inTransaction {
-                    result = try body(db, Timestamp.rfc3339(clock.now()))
+                    result = try body(db, clock.now())
                     return .commit
                 }
                 // The log is long: restart it here, between two transactions of the writer
@@ -589,7 +617,16 @@ extension TraceStore {
         try perform { try writer.read(body) }
     }
 
+    /// Runs `body` unless the store is closed: GRDB's closed connections must not be used
+    /// (SQLite dereferences a freed handle; CloseTests).
     private func perform<T>(_ body: () throws -> T) throws -> T {
+        if closeLock.withLock({ isClosed }) { throw Self.closedError }
+        return try translatingErrors(body)
+    }
+
+    private static let closedError = StoreError.database("the store is closed")
+
+    private func translatingErrors<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch {

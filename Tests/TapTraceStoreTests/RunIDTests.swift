@@ -1,0 +1,106 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import TapTraceStore
+
+/// Run ids grow as runs are written (RunIDSequence, decision 55), so new entries of the
+/// unique index on `runs.id` go to its end.
+@Suite("Run ids")
+struct RunIDTests {
+    struct Fixed: RandomNumberGenerator {
+        var value: UInt64
+        mutating func next() -> UInt64 { value }
+    }
+
+    @Test("values written in the sorted alphabet compare as text as they do as numbers, and read back")
+    func sortedEncoding() {
+        var generator = SystemRandomNumberGenerator()
+        let extremes: [UInt64] = [0, 1, 31, 32, RunIDSequence.maxValue - 1, RunIDSequence.maxValue]
+        let values = extremes + (0..<2000).map { _ in generator.next() & RunIDSequence.maxValue }
+        for value in values {
+            let id = StoreID.sorted(value, prefix: "run_")
+            #expect(StoreID.isWellFormed(id, prefix: "run_"))
+            #expect(StoreID.sortedValue(of: id, prefix: "run_") == value)
+        }
+        for (a, b) in zip(values, values.dropFirst()) {
+            let (idA, idB) = (StoreID.sorted(a, prefix: "run_"), StoreID.sorted(b, prefix: "run_"))
+            // SQLite compares TEXT byte by byte (BINARY collation).
+            #expect(Array(idA.utf8).lexicographicallyPrecedes(Array(idB.utf8)) == (a < b))
+        }
+        #expect(StoreID.sorted(0, prefix: "run_") == "run_222222222222")
+        #expect(StoreID.sorted(RunIDSequence.maxValue, prefix: "run_") == "run_zzzzzzzzzzzz")
+        #expect(StoreID.sortedValue(of: "run_ABCDEFGHIJKL", prefix: "run_") == nil)
+        #expect(StoreID.sortedValue(of: "scn_222222222222", prefix: "run_") == nil)
+    }
+
+    @Test("an id carries the millisecond since 2020 above 20 random bits")
+    func layout() {
+        let sequence = RunIDSequence(after: nil)
+        let date = Date(timeIntervalSince1970: RunIDSequence.epoch + 1234.567)
+        var random = Fixed(value: 0xABCDE | 0xFFF0_0000)
+        let value = StoreID.sortedValue(of: sequence.next(at: date, using: &random), prefix: "run_")!
+        #expect(value >> 20 == 1_234_567)
+        #expect(value & 0xFFFFF == 0xABCDE)
+        #expect(RunIDSequence.milliseconds(since2020: Date(timeIntervalSince1970: 0)) == 0)
+        #expect(RunIDSequence.milliseconds(since2020: .distantFuture) == RunIDSequence.maxMilliseconds)
+    }
+
+    @Test("ids increase within a millisecond, when the clock goes back, and after the largest value")
+    func increasing() {
+        let sequence = RunIDSequence(after: nil)
+        let now = Date(timeIntervalSince1970: 1_795_327_262.345)
+        var high = Fixed(value: .max)
+        var low = Fixed(value: 0)
+        var ids = [sequence.next(at: now, using: &high)]
+        ids.append(sequence.next(at: now, using: &low))  // same millisecond, smaller random part
+        ids.append(sequence.next(at: now.addingTimeInterval(-3600), using: &high))  // clock set back
+        ids.append(sequence.next(at: now.addingTimeInterval(0.001), using: &low))
+        for (a, b) in zip(ids, ids.dropFirst()) { #expect(a < b) }
+
+        let last = RunIDSequence(after: StoreID.sorted(RunIDSequence.maxValue, prefix: "run_"))
+        var some = Fixed(value: 0x1234_5678_9ABC_DEF0)
+        let wrapped = last.next(at: now, using: &some)
+        #expect(StoreID.sortedValue(of: wrapped, prefix: "run_") == 0x1234_5678_9ABC_DEF0 & RunIDSequence.maxValue)
+    }
+
+    @Test("runs get increasing ids in the order they are written, also after reopening with the clock set back")
+    func storedInOrder() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var ids: [String] = []
+        let store = try TraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock)
+        let scene = try store.createScene(name: nil, content: content("one")).scene.id
+        ids += try store.insertRuns((0..<5).map { newRun(scene, tag: "\($0)") }).map(\.id)
+        for tag in 5..<10 { ids.append(try store.insertRun(newRun(scene, tag: "\(tag)")).id) }
+        try store.close()
+
+        // A day earlier: the ids go on from the largest stored, not from the clock.
+        let yesterday = StoreClock.fixed(SteppingClock.start.addingTimeInterval(-86_400))
+        let reopened = try TraceStore(location: .file(directory.databasePath), clock: yesterday)
+        defer { try? reopened.close() }
+        ids += try reopened.insertRuns((10..<13).map { newRun(scene, tag: "\($0)") }).map(\.id)
+        #expect(ids.count == 13)
+        #expect(ids == ids.sorted())
+        #expect(Set(ids).count == ids.count)
+        let bySeq = try reopened.writer.read { db in try String.fetchAll(db, sql: "SELECT id FROM runs ORDER BY seq") }
+        #expect(bySeq == ids)
+    }
+
+    @Test("a database whose runs have random ids (before decision 55) goes on after the largest")
+    func afterRandomIDs() throws {
+        try withStore(.file) { store, path in
+            let scene = try store.createScene(name: nil, content: content("one")).scene.id
+            let old = try store.insertRun(newRun(scene, tag: "old"))
+            try store.writer.write { db in
+                try db.execute(sql: "UPDATE runs SET id = 'run_zzzz7abcdefg' WHERE id = ?", arguments: [old.id])
+            }
+            try store.close()
+            let reopened = try TraceStore(location: .file(path!), clock: SteppingClock().clock)
+            defer { try? reopened.close() }
+            let next = try reopened.insertRun(newRun(scene, tag: "new"))
+            #expect(next.id > "run_zzzz7abcdefg")
+            #expect(StoreID.isWellFormed(next.id, prefix: "run_"))
+        }
+    }
+}
