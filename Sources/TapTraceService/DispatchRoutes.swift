@@ -17,10 +17,13 @@ extension TapTraceService {
             let id = try Self.requireSceneID(parameters["id"])
             let body = try StoredDispatchBody(try JSONBody.tape(of: request))
             // The engine runs here, on the request's thread; the run is written by the
-            // RunWriter with others, and the response goes out once it is committed.
+            // RunWriter with others, and the response goes out once it is committed. The
+            // writer is told a run is coming (it may wait for it to join a batch).
+            let announcement = runWriter.announce()
             let prepared = try prepareStoredRun(sceneID: id, body: body, version: body.version)
             return .deferred { [self] complete in
-                record(prepared, sceneID: id, body: body, request: request, attempt: 0, complete: complete)
+                record(prepared, sceneID: id, body: body, request: request, attempt: 0,
+                       announcement: announcement, complete: complete)
             }
         })
 
@@ -79,8 +82,9 @@ extension TapTraceService {
     /// another thread: the outcome arrives on the writer's thread, and running the engine there
     /// (with, for a new version, decoding and indexing its scene) would stall every commit.
     func record(_ prepared: PreparedRun, sceneID id: String, body: StoredDispatchBody, request: HTTPRequest,
-                attempt: Int, complete: @escaping @Sendable (HTTPResponse) -> Void) {
-        runWriter.submit(prepared.run, requireLatest: body.version == nil) { [self] outcome in
+                attempt: Int, announcement: RunWriter.Announcement? = nil,
+                complete: @escaping @Sendable (HTTPResponse) -> Void) {
+        runWriter.submit(prepared.run, requireLatest: body.version == nil, announcement: announcement) { [self] outcome in
             switch outcome {
             case .success(let run):
                 // This is the writer's thread: the 20 KB body is put together on the

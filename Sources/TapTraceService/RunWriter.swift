@@ -7,11 +7,39 @@ import TapTraceStore
 /// outcome. While it commits, the next runs gather: under load one commit serves many runs
 /// (measured: 88 µs of CPU per run alone, 40 µs in batches of 8; docs/performance.md), and
 /// when idle a run is written at once, alone.
+///
+/// Left alone, the batches stay small on two cores (about two runs a commit under full
+/// load), and every commit writes about five pages to the log whatever its size. So a request
+/// announces its run before the engine runs (``announce()``), and the writer, finding runs
+/// announced but not yet handed over, waits for them up to ``gatherWindow`` before it
+/// commits (decision 56). A lone client never waits: its own run is the only one announced,
+/// and it is handed over by then.
 final class RunWriter: @unchecked Sendable {
     typealias Completion = @Sendable (Result<RunRecord, StoreError>) -> Void
 
     /// Runs per transaction at most, so one commit never holds the writer for long.
     static let maxBatch = 64
+
+    /// How long the writer waits at most for announced runs before committing what it has.
+    /// Under full load a batch gathers for this long: 0.3 to 1 ms all did as well
+    /// (docs/performance.md, 2026-11-24 third session); a run prepared in that time joins.
+    static let gatherWindow: Duration = .microseconds(500)
+
+    /// A run on its way: announced before the engine runs, handed over by ``submit``. One
+    /// released without being submitted (the request failed) is withdrawn.
+    final class Announcement: @unchecked Sendable {
+        fileprivate weak var writer: RunWriter?
+        /// Guarded by the writer's lock.
+        fileprivate var open = true
+
+        fileprivate init(writer: RunWriter) {
+            self.writer = writer
+        }
+
+        deinit {
+            writer?.withdraw(self)
+        }
+    }
 
     private struct Job {
         var run: NewRun
@@ -25,14 +53,40 @@ final class RunWriter: @unchecked Sendable {
     private var started = false
     /// The writer's thread, once it runs (guarded by `condition`).
     private var writerThread: pthread_t?
+    /// Runs announced and not yet submitted or withdrawn.
+    private var announced = 0
+    private let gatherWindow: Duration
 
-    init(store: TraceStore) {
+    init(store: TraceStore, gatherWindow: Duration = RunWriter.gatherWindow) {
         self.store = store
+        self.gatherWindow = gatherWindow
+    }
+
+    /// Says that a run is being prepared and will be submitted soon.
+    func announce() -> Announcement {
+        condition.withLock { announced += 1 }
+        return Announcement(writer: self)
+    }
+
+    private func withdraw(_ announcement: Announcement) {
+        condition.lock()
+        close(announcement)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Call with the lock held.
+    private func close(_ announcement: Announcement?) {
+        guard let announcement, announcement.open else { return }
+        announcement.open = false
+        announced -= 1
     }
 
     /// Queues a run; `done` is called on the writer's thread once it is written or refused.
-    func submit(_ run: NewRun, requireLatest: Bool, done: @escaping Completion) {
+    /// `announcement` is the run's, if it was announced.
+    func submit(_ run: NewRun, requireLatest: Bool, announcement: Announcement? = nil, done: @escaping Completion) {
         condition.lock()
+        close(announcement)
         jobs.append(Job(run: run, requireLatest: requireLatest, done: done))
         if !started {
             started = true
@@ -59,6 +113,7 @@ final class RunWriter: @unchecked Sendable {
         while true {
             condition.lock()
             while jobs.isEmpty { condition.wait() }
+            gather()
             let batch = Array(jobs.prefix(Self.maxBatch))
             jobs.removeFirst(batch.count)
             condition.unlock()
@@ -73,5 +128,14 @@ final class RunWriter: @unchecked Sendable {
             }
             for (job, outcome) in zip(batch, outcomes) { job.done(outcome) }
         }
+    }
+
+    /// Waits, with the lock held, while runs are announced and the batch has room, at most
+    /// `gatherWindow`: each one submitted or withdrawn wakes the writer to look again.
+    private func gather() {
+        guard announced > 0, jobs.count < Self.maxBatch else { return }
+        let window = Double(gatherWindow.components.attoseconds) / 1e18 + Double(gatherWindow.components.seconds)
+        let deadline = Date(timeIntervalSinceNow: window)
+        while announced > 0, jobs.count < Self.maxBatch, condition.wait(until: deadline) {}
     }
 }
