@@ -18,7 +18,9 @@ import Foundation
 /// that is not larger (several runs in a millisecond, or a clock set back). The last id is
 /// read from the database when the store opens, so ids stay unique and increasing across
 /// restarts, whatever the clock does; ids written before this scheme (random, decision 55)
-/// only raise the starting point.
+/// only raise the starting point. Another process writing runs to the same file may take an
+/// id first: the insert then finds it taken and goes on after the largest stored
+/// (`advance(past:)`).
 final class RunIDSequence: @unchecked Sendable {
     /// 2020-01-01T00:00:00Z in seconds since 1970.
     static let epoch: TimeInterval = 1_577_836_800
@@ -33,6 +35,13 @@ final class RunIDSequence: @unchecked Sendable {
     /// - Parameter newest: The largest run id stored so far (`max(id)`), if any.
     init(after newest: String?) {
         last = newest.flatMap { StoreID.sortedValue(of: $0, prefix: StoreID.runPrefix) }
+    }
+
+    /// Makes the next ids larger than `id` (the largest stored, when another process has
+    /// written runs meanwhile).
+    func advance(past id: String?) {
+        guard let value = id.flatMap({ StoreID.sortedValue(of: $0, prefix: StoreID.runPrefix) }) else { return }
+        lock.withLock { last = max(last ?? value, value) }
     }
 
     /// The next id for a run written at `date`.

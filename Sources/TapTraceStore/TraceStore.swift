@@ -358,23 +358,32 @@ public final class TraceStore: Sendable {
     }
 
     private static func insertRunRow(_ db: Database, _ run: NewRun, batch: RunBatch) throws -> RunRecord {
-        let id = batch.ids.next(at: batch.date)
+        var id = batch.ids.next(at: batch.date)
         let now = batch.now
         let resultID = try resultRow(db, sceneID: run.sceneID, result: run.result, digest: run.resultDigest,
                                      sharing: batch.sharing)
         // Cached: stored dispatch runs this once per request, and preparing it cost as much as
         // executing it (docs/performance.md).
-        try db.cachedStatement(
+        let insert = try db.cachedStatement(
             sql: """
                 INSERT INTO runs (id, scene_id, scene_version, created_at, request, result_id,
                                   first_responder, actions, outcome, action_count)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (id) DO NOTHING
                 """
-        ).execute(
-            arguments: [
-                id, run.sceneID, run.sceneVersion, now, run.request, resultID,
-                run.firstResponder, run.actions, run.outcome, run.actionCount,
-            ])
+        )
+        while true {
+            try insert.execute(
+                arguments: [
+                    id, run.sceneID, run.sceneVersion, now, run.request, resultID,
+                    run.firstResponder, run.actions, run.outcome, run.actionCount,
+                ])
+            if db.changesCount == 1 { break }
+            // The id is taken: another process wrote runs since this one opened the store (its
+            // ids grow from the same largest id). Go on after the largest now stored.
+            batch.ids.advance(past: try String.fetchOne(db, sql: "SELECT max(id) FROM runs"))
+            id = batch.ids.next(at: batch.date)
+        }
         let summary = RunSummary(
             id: id, seq: db.lastInsertedRowID, sceneID: run.sceneID, sceneVersion: run.sceneVersion,
             createdAt: now, firstResponder: run.firstResponder, actions: run.actions,

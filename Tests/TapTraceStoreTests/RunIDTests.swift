@@ -104,3 +104,31 @@ struct RunIDTests {
         }
     }
 }
+
+@Suite("Run ids from two processes")
+struct RunIDTwoWriterTests {
+    @Test("two stores on one file that would hand out the same next id both write their runs")
+    func twoStores() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        // A stored id far ahead of the clock: both stores go on from it, by one.
+        let setup = try TraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock)
+        let scene = try setup.createScene(name: nil, content: content("one")).scene.id
+        let first = try setup.insertRun(newRun(scene, tag: "first"))
+        let ahead = StoreID.sorted(RunIDSequence.maxValue - 10, prefix: "run_")
+        try setup.writer.write { db in try db.execute(sql: "UPDATE runs SET id = ? WHERE id = ?", arguments: [ahead, first.id]) }
+        try setup.close()
+
+        let a = try TraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock)
+        defer { try? a.close() }
+        let b = try TraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock)
+        defer { try? b.close() }
+        let fromA = try a.insertRun(newRun(scene, tag: "a"))
+        let fromB = try b.insertRun(newRun(scene, tag: "b"))
+        #expect(fromA.id == StoreID.sorted(RunIDSequence.maxValue - 9, prefix: "run_"))
+        #expect(fromB.id == StoreID.sorted(RunIDSequence.maxValue - 8, prefix: "run_"))
+        let more = try a.insertRuns([newRun(scene, tag: "c"), newRun(scene, tag: "d")])
+        #expect(more.map(\.id) == [7, 6].map { StoreID.sorted(RunIDSequence.maxValue - $0, prefix: "run_") })
+        #expect(try rowCount(a, "runs") == 5)
+    }
+}
