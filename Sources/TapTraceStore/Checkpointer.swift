@@ -12,7 +12,8 @@ import GRDB
 /// (`wal_autocheckpoint = 0`); every `interval` (2 s) a passive checkpoint copies what is committed
 /// without blocking anyone. A passive checkpoint never lets a busy log start over, so once it
 /// holds `restartFrames` frames the Checkpointer asks the writer (`takeRestartRequest`) to run
-/// a restart checkpoint after its next transaction: most frames are in the database file by
+/// a restart checkpoint after its next transaction, having first copied what was written
+/// while its own checkpoint ran (`catchUp`): almost every frame is in the database file by
 /// then, and the next write starts the log from its beginning again.
 final class Checkpointer: @unchecked Sendable {
     /// 64 MiB of 4 KiB pages.
@@ -65,6 +66,38 @@ final class Checkpointer: @unchecked Sendable {
         try queue.close()
     }
 
+    /// Copies every frame committed so far into the database file, syncing the log first
+    /// and the file after; nil when it could not run.
+    private func passiveCheckpoint() -> (frames: Int, copied: Int)? {
+        guard let (frames, copied) = try? queue.writeWithoutTransaction({ db in try db.checkpoint(.passive) })
+        else { return nil }
+        return (frames, copied)
+    }
+
+    /// Copies the frames written while the last checkpoint ran, again until few are left
+    /// (`catchUpFrames`), at most `catchUpRounds` times. The restart that follows holds up
+    /// the writer while it syncs and copies whatever is left: right after a checkpoint of
+    /// 150–200 ms (new results in every run, 50 MB of log a second) that was the 2,000–2,500
+    /// frames written meanwhile, and the writer waited 37–57 ms every two seconds (stored p99
+    /// 34–47 ms; docs/performance.md, 2026-11-24 third session).
+    ///
+    /// - Returns: The checkpoints it ran.
+    @discardableResult
+    static func catchUp(from copied: Int, checkpoint: () -> (frames: Int, copied: Int)?) -> Int {
+        var copied = copied
+        for round in 1...catchUpRounds {
+            guard let (_, now) = checkpoint() else { return round }
+            let fresh = now - copied
+            copied = now
+            if fresh < catchUpFrames { return round }
+        }
+        return catchUpRounds
+    }
+
+    /// A catch-up round that copied fewer frames than this was short, and so is the next.
+    static let catchUpFrames = 256
+    static let catchUpRounds = 4
+
     private func loop() {
         let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
         while true {
@@ -78,12 +111,11 @@ final class Checkpointer: @unchecked Sendable {
             }
             condition.unlock()
             // Busy or failing now and then is harmless: the next round catches up.
-            if let (frames, _) = try? queue.writeWithoutTransaction({ db in try db.checkpoint(.passive) }),
-               frames >= restartFrames {
-                condition.lock()
-                restartWanted = true
-                condition.unlock()
-            }
+            guard let (frames, copied) = passiveCheckpoint(), frames >= restartFrames else { continue }
+            Self.catchUp(from: copied, checkpoint: passiveCheckpoint)
+            condition.lock()
+            restartWanted = true
+            condition.unlock()
         }
     }
 }

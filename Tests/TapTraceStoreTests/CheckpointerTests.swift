@@ -84,3 +84,46 @@ struct CheckpointerTests {
         #expect(try reopened.runs(sceneID: id, version: 1).count == 20)
     }
 }
+
+/// Before asking the writer for a restart, the Checkpointer copies what was written while its
+/// last checkpoint ran, until a round finds little new, so the restart (which holds up the
+/// writer) has little left to sync and copy.
+@Suite("Checkpointer catch-up")
+struct CheckpointerCatchUpTests {
+    /// Checkpoints that report the given `copied` counts in turn (nil: it could not run).
+    final class Script {
+        var results: [(frames: Int, copied: Int)?]
+        var calls = 0
+        init(_ copied: [Int?]) { results = copied.map { $0.map { (frames: $0, copied: $0) } } }
+        func next() -> (frames: Int, copied: Int)? {
+            defer { calls += 1 }
+            return calls < results.count ? results[calls] : (frames: 0, copied: 0)
+        }
+    }
+
+    @Test("rounds go on while each copies many frames, and stop at the first that copies few")
+    func stopsWhenLittleIsNew() {
+        let script = Script([32_000, 34_000, 34_200])
+        #expect(Checkpointer.catchUp(from: 30_000, checkpoint: script.next) == 3)
+        #expect(script.calls == 3)
+    }
+
+    @Test("a first round that copies few is the only one")
+    func oneRound() {
+        let script = Script([30_100])
+        #expect(Checkpointer.catchUp(from: 30_000, checkpoint: script.next) == 1)
+    }
+
+    @Test("at most catchUpRounds rounds, however much each copies")
+    func bounded() {
+        let script = Script((1...10).map { 30_000 + $0 * 5_000 })
+        #expect(Checkpointer.catchUp(from: 30_000, checkpoint: script.next) == Checkpointer.catchUpRounds)
+        #expect(script.calls == Checkpointer.catchUpRounds)
+    }
+
+    @Test("a checkpoint that cannot run ends the catch-up")
+    func failure() {
+        let script = Script([35_000, nil, 40_000])
+        #expect(Checkpointer.catchUp(from: 30_000, checkpoint: script.next) == 2)
+    }
+}
