@@ -10,7 +10,7 @@ public enum StoreID {
     public static let scenePrefix = "scn_"
     /// Prefix of run ids.
     public static let runPrefix = "run_"
-    /// Number of random characters after the prefix.
+    /// Number of characters after the prefix (random ones for scenes, ``sorted(_:prefix:)`` for runs).
     public static let randomLength = 12
 
     /// RFC 4648 base32 alphabet, lowercased: no 0/1/8/9, so no O/0 or l/1 confusion.
