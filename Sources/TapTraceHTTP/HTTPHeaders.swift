@@ -52,6 +52,27 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         return zip(a, b).allSatisfy { lowerASCII($0) == lowerASCII($1) }
     }
 
+    /// The value of a `Content-Length` field: decimal digits, with optional spaces or tabs
+    /// around them (RFC 9110 §8.6, §5.5); nil for anything else or a number beyond `UInt64`.
+    /// Byte by byte: Foundation's `trimmingCharacters(in:)` here was 2 % of a stored
+    /// dispatch's worker time (perf) and 7.6k of 741k instructions of a stateless dispatch
+    /// in the server (callgrind, 2026-11-24).
+    static func contentLength(_ value: String) -> UInt64? {
+        var bytes = Substring(value).utf8[...]
+        while let first = bytes.first, first == 0x20 || first == 0x09 { bytes = bytes.dropFirst() }
+        while let last = bytes.last, last == 0x20 || last == 0x09 { bytes = bytes.dropLast() }
+        guard !bytes.isEmpty else { return nil }
+        var length: UInt64 = 0
+        for byte in bytes {
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            let (times10, overflow1) = length.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(byte - 0x30))
+            guard !overflow1, !overflow2 else { return nil }
+            length = sum
+        }
+        return length
+    }
+
     private static func lowerASCII(_ byte: UInt8) -> UInt8 {
         (byte >= 65 && byte <= 90) ? byte + 32 : byte
     }

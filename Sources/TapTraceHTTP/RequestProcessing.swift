@@ -102,7 +102,7 @@ extension HTTPServer {
             return errorResponse(431, "request header larger than \(configuration.maxHeaderBytes) bytes")
         }
         if let declared = context.headers["Content-Length"],
-           let length = UInt64(declared.trimmingCharacters(in: .whitespaces)),
+           let length = HTTPHeaders.contentLength(declared),
            length > UInt64(configuration.maxBodyBytes) {
             return errorResponse(413, "request body larger than \(configuration.maxBodyBytes) bytes")
         }
