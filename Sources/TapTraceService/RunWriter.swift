@@ -55,11 +55,12 @@ final class RunWriter: @unchecked Sendable {
     private var writerThread: pthread_t?
     /// Runs announced and not yet submitted or withdrawn.
     private var announced = 0
-    private let gatherWindow: Duration
+    /// `gatherWindow` in seconds, as `NSCondition.wait(until:)` wants it.
+    private let gatherSeconds: TimeInterval
 
     init(store: TraceStore, gatherWindow: Duration = RunWriter.gatherWindow) {
         self.store = store
-        self.gatherWindow = gatherWindow
+        gatherSeconds = Double(gatherWindow.components.seconds) + Double(gatherWindow.components.attoseconds) / 1e18
     }
 
     /// Says that a run is being prepared and will be submitted soon.
@@ -131,11 +132,10 @@ final class RunWriter: @unchecked Sendable {
     }
 
     /// Waits, with the lock held, while runs are announced and the batch has room, at most
-    /// `gatherWindow`: each one submitted or withdrawn wakes the writer to look again.
+    /// the gather window: each one submitted or withdrawn wakes the writer to look again.
     private func gather() {
         guard announced > 0, jobs.count < Self.maxBatch else { return }
-        let window = Double(gatherWindow.components.attoseconds) / 1e18 + Double(gatherWindow.components.seconds)
-        let deadline = Date(timeIntervalSinceNow: window)
+        let deadline = Date(timeIntervalSinceNow: gatherSeconds)
         while announced > 0, jobs.count < Self.maxBatch, condition.wait(until: deadline) {}
     }
 }

@@ -32,7 +32,7 @@ public enum StoreID {
 
     /// The value ``sorted(_:prefix:)`` wrote into `id`; nil for anything not well formed.
     static func sortedValue(of id: String, prefix: String) -> UInt64? {
-        guard isWellFormed(id, prefix: prefix) else { return nil }
+        guard id.hasPrefix(prefix), id.utf8.count == prefix.utf8.count + randomLength else { return nil }
         var value: UInt64 = 0
         for byte in id.utf8.dropFirst(prefix.utf8.count) {
             guard let digit = sortedAlphabet.firstIndex(of: byte) else { return nil }

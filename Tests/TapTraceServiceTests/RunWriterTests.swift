@@ -5,18 +5,31 @@ import TapTraceStore
 @testable import TapTraceService
 
 /// The RunWriter's group commit waits for runs that requests have announced (decision 56),
-/// and for nothing else. The gather window here is an hour: a writer that waited for it
-/// would never finish a test.
+/// and for nothing else. The gather window here is an hour (`Fixture`): a writer that waited
+/// for it would never finish a test.
 @Suite("Run writer")
 struct RunWriterTests {
-    /// A store whose clock moves 1 ms at every reading: runs written in one transaction share
-    /// a `createdAt`, runs of two transactions do not.
-    static func store() throws -> (TraceStore, String) {
-        let ticks = TickCounter()
-        let clock = StoreClock { Date(timeIntervalSince1970: 1_795_327_262 + Double(ticks.next()) / 1000) }
-        let store = try TraceStore(location: .inMemory, clock: clock)
-        let content = SceneContent(document: Data("{}".utf8), viewCount: 1, windowCount: 1, recognizerCount: 0)
-        return (store, try store.createScene(name: nil, content: content).scene.id)
+    /// A writer whose gather window is an hour, on a store whose clock moves 1 ms at every
+    /// reading: runs written in one transaction share a `createdAt`, runs of two do not.
+    struct Fixture {
+        let writer: RunWriter
+        let scene: String
+        let outcomes = Outcomes()
+
+        init() throws {
+            let ticks = TickCounter()
+            let clock = StoreClock { Date(timeIntervalSince1970: 1_795_327_262 + Double(ticks.next()) / 1000) }
+            let store = try TraceStore(location: .inMemory, clock: clock)
+            let content = SceneContent(document: Data("{}".utf8), viewCount: 1, windowCount: 1, recognizerCount: 0)
+            scene = try store.createScene(name: nil, content: content).scene.id
+            writer = RunWriter(store: store, gatherWindow: .seconds(3600))
+        }
+
+        /// Submits the run tagged `tag`; its outcome goes to `outcomes`.
+        func submit(_ tag: String, announcement: RunWriter.Announcement? = nil) {
+            writer.submit(RunWriterTests.run(scene, tag), requireLatest: false, announcement: announcement,
+                          done: outcomes.done(tag))
+        }
     }
 
     static func run(_ sceneID: String, _ tag: String) -> NewRun {
@@ -58,44 +71,37 @@ struct RunWriterTests {
 
     @Test("a run nobody else announced is written at once, whatever the gather window")
     func aloneIsNotHeld() throws {
-        let (store, scene) = try Self.store()
-        let writer = RunWriter(store: store, gatherWindow: .seconds(3600))
-        let outcomes = Outcomes()
-        let announcement = writer.announce()
-        writer.submit(Self.run(scene, "a"), requireLatest: false, announcement: announcement, done: outcomes.done("a"))
-        #expect(outcomes.wait(for: ["a"]).count == 1)
+        let fixture = try Fixture()
+        fixture.submit("a", announcement: fixture.writer.announce())
+        #expect(fixture.outcomes.wait(for: ["a"]).count == 1)
         // Unannounced runs (the conflict retry path) are not held either.
-        writer.submit(Self.run(scene, "b"), requireLatest: false, done: outcomes.done("b"))
-        #expect(outcomes.wait(for: ["b"]).count == 1)
+        fixture.submit("b")
+        #expect(fixture.outcomes.wait(for: ["b"]).count == 1)
     }
 
     @Test("a run announced by another request is waited for, and both are written in one transaction")
     func announcedRunJoinsTheBatch() throws {
-        let (store, scene) = try Self.store()
-        let writer = RunWriter(store: store, gatherWindow: .seconds(3600))
-        let outcomes = Outcomes()
-        let first = writer.announce()
-        let second = writer.announce()
-        writer.submit(Self.run(scene, "a"), requireLatest: false, announcement: first, done: outcomes.done("a"))
+        let fixture = try Fixture()
+        let first = fixture.writer.announce()
+        let second = fixture.writer.announce()
+        fixture.submit("a", announcement: first)
         Thread.sleep(forTimeInterval: 0.2)
-        #expect(!outcomes.has("a"), "written before the announced run came")
-        writer.submit(Self.run(scene, "b"), requireLatest: false, announcement: second, done: outcomes.done("b"))
-        let records = outcomes.wait(for: ["a", "b"])
+        #expect(!fixture.outcomes.has("a"), "written before the announced run came")
+        fixture.submit("b", announcement: second)
+        let records = fixture.outcomes.wait(for: ["a", "b"])
         #expect(records.count == 2)
         #expect(Set(records.map(\.summary.createdAt)).count == 1, "two transactions: \(records.map(\.summary.createdAt))")
     }
 
     @Test("an announcement given up without a run (the request failed) is no longer waited for")
     func withdrawnAnnouncement() throws {
-        let (store, scene) = try Self.store()
-        let writer = RunWriter(store: store, gatherWindow: .seconds(3600))
-        let outcomes = Outcomes()
-        var failing: RunWriter.Announcement? = writer.announce()
-        writer.submit(Self.run(scene, "a"), requireLatest: false, announcement: writer.announce(), done: outcomes.done("a"))
+        let fixture = try Fixture()
+        var failing: RunWriter.Announcement? = fixture.writer.announce()
+        fixture.submit("a", announcement: fixture.writer.announce())
         Thread.sleep(forTimeInterval: 0.2)
-        #expect(!outcomes.has("a"))
+        #expect(!fixture.outcomes.has("a"))
         #expect(failing != nil)
         failing = nil
-        #expect(outcomes.wait(for: ["a"]).count == 1)
+        #expect(fixture.outcomes.wait(for: ["a"]).count == 1)
     }
 }
