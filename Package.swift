@@ -39,7 +39,9 @@ let package = Package(
         ),
         // HTTP layer on libmicrohttpd; independent of TapTraceCore.
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
-        .target(name: "TapTraceHTTP", dependencies: ["CMicroHTTPD"]),
+        .target(name: "TapTraceHTTP", dependencies: ["CMicroHTTPD", "CThreadAffinity"]),
+        // sched_setaffinity for the worker threads (needs _GNU_SOURCE, which Swift's Glibc lacks).
+        .target(name: "CThreadAffinity"),
         .testTarget(name: "TapTraceHTTPTests", dependencies: ["TapTraceHTTP", "HTTPTestClient"]),
         // A raw-socket HTTP/1.1 client for the HTTP layer's and the service's tests.
         .target(name: "HTTPTestClient", path: "Tests/HTTPTestClient"),

@@ -19,10 +19,24 @@ final class ConnectionAcceptor: @unchecked Sendable {
     final class Worker: @unchecked Sendable {
         let index: Int
         unowned let acceptor: ConnectionAcceptor
+        /// The processor the daemon's thread is bound to, if any (`pinsWorkerThreads`).
+        let processor: Int?
+        /// Whether the daemon's thread has been bound. Only that thread reads or writes it.
+        private var bound = false
 
-        init(index: Int, acceptor: ConnectionAcceptor) {
+        init(index: Int, acceptor: ConnectionAcceptor, processor: Int?) {
             self.index = index
             self.acceptor = acceptor
+            self.processor = processor
+        }
+
+        /// Called on the daemon's own thread for each connection it takes up: the first call
+        /// binds the thread to its processor. (libmicrohttpd starts the thread itself and
+        /// tells nobody; its connection notifications are the first code of ours it runs.)
+        func daemonThreadTookConnection() {
+            guard !bound else { return }
+            bound = true
+            if let processor { ThreadAffinity.pinCurrentThread(to: processor) }
         }
     }
 
@@ -41,13 +55,15 @@ final class ConnectionAcceptor: @unchecked Sendable {
 
     var port: UInt16 { listener.port }
 
-    init(listener: consuming ListeningSocket, workers count: Int, connectionLimit: Int,
+    /// `processors`, when given, names the processor of each worker's thread.
+    init(listener: consuming ListeningSocket, workers count: Int, connectionLimit: Int, processors: [Int]? = nil,
          errorLog: @escaping @Sendable (String) -> Void) {
+        precondition(processors == nil || processors!.count == count)
         self.listener = listener
         self.connectionLimit = max(1, connectionLimit)
         self.errorLog = errorLog
         self.open = Array(repeating: 0, count: count)
-        self.workers = (0..<count).map { Worker(index: $0, acceptor: self) }
+        self.workers = (0..<count).map { Worker(index: $0, acceptor: self, processor: processors?[$0]) }
     }
 
     /// Starts accepting for `daemons` (one per worker, in worker order).

@@ -88,8 +88,11 @@ public final class HTTPServer: Sendable {
             throw HTTPServerError.startFailed(address: Self.display(host: config.host, port: config.port),
                                               reason: error.description)
         }
-        let acceptor = ConnectionAcceptor(listener: listener, workers: max(1, config.threads),
-                                          connectionLimit: config.connectionLimit) { [weak self] message in
+        let workers = max(1, config.threads)
+        let processors = config.pinsWorkerThreads
+            ? ThreadAffinity.assignment(workers: workers, allowed: ThreadAffinity.allowedProcessors()) : nil
+        let acceptor = ConnectionAcceptor(listener: listener, workers: workers, connectionLimit: config.connectionLimit,
+                                          processors: processors) { [weak self] message in
             self?.log(message: message)
         }
         let retained = Unmanaged.passRetained(self)
@@ -114,6 +117,13 @@ public final class HTTPServer: Sendable {
             state.retained = retained
             state.port = acceptor.port
         }
+    }
+
+    /// The processor each worker thread is bound to, in worker order, or nil when they are not
+    /// bound (`pinsWorkerThreads` off, or not running, or too few processors).
+    public var workerProcessors: [Int]? {
+        guard let workers = state.withLock({ $0.acceptor })?.workers, workers.allSatisfy({ $0.processor != nil }) else { return nil }
+        return workers.map { $0.processor! }
     }
 
     /// A libmicrohttpd daemon with one internal epoll thread and no listening socket of its
@@ -213,6 +223,8 @@ public final class HTTPServer: Sendable {
     func deferredPickedUp() { state.withLock { $0.suspended -= 1 } }
 
     func requestEnded(_ context: RequestContext, status: Int) {
+        // The response has been handed to the kernel: its client may be waiting for this core.
+        defer { yieldIfConfigured() }
         state.withLock { state in
             state.inFlight -= 1
             if context.wasDeferred { state.deferredUnfinished -= 1 }
@@ -225,6 +237,11 @@ public final class HTTPServer: Sendable {
         let elapsed = context.startedAt.duration(to: .now).components
         let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
         logger(context.method.isEmpty ? "-" : context.method, context.logPath, status, seconds)
+    }
+
+    /// See `HTTPServerConfiguration.yieldsAfterResponse`.
+    private func yieldIfConfigured() {
+        if configuration.yieldsAfterResponse { sched_yield() }
     }
 
     func log(message: String) {

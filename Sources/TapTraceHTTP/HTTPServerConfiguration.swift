@@ -38,6 +38,18 @@ public struct HTTPServerConfiguration: Sendable {
     public var corsMaxAgeSeconds: Int
     /// How long `stop()` waits for in-flight requests by default.
     public var shutdownTimeoutSeconds: Double
+    /// Whether a worker thread gives up the processor (`sched_yield`) after each response it
+    /// has sent, so that the client it woke, if it waits for this core, runs at once instead of
+    /// at the scheduler's next tick. On Linux without kernel preemption and at 250 Hz, a worker
+    /// serving back-to-back requests otherwise keeps the core up to 4 ms past its time slice,
+    /// and every connection of the waiting client waits as long: that was the tail of the
+    /// latency under load (docs/performance.md, 2026-11-24, fourth session). When no other
+    /// thread waits for the core, the call returns at once.
+    public var yieldsAfterResponse: Bool
+    /// Whether each worker thread is bound to a processor of its own (the first ones the
+    /// process may use), when there are at least two and no fewer than workers; see
+    /// `ThreadAffinity` for why. Other threads (the acceptor, the application's) float.
+    public var pinsWorkerThreads: Bool
     /// Per-request log hook (see `HTTPRequestLogger`).
     public var requestLogger: HTTPRequestLogger?
     /// Receives libmicrohttpd's own diagnostic messages while running.
@@ -55,6 +67,7 @@ public struct HTTPServerConfiguration: Sendable {
                 connectionMemoryLimit: Int? = nil,
                 corsAllowedOrigins: [String] = [], corsAllowedHeaders: [String] = ["Content-Type"],
                 corsMaxAgeSeconds: Int = 600, shutdownTimeoutSeconds: Double = 10,
+                yieldsAfterResponse: Bool = true, pinsWorkerThreads: Bool = true,
                 requestLogger: HTTPRequestLogger? = nil, errorLogger: (@Sendable (String) -> Void)? = nil,
                 errorResponder: HTTPErrorResponder? = nil) {
         self.host = host
@@ -70,6 +83,8 @@ public struct HTTPServerConfiguration: Sendable {
         self.corsAllowedHeaders = corsAllowedHeaders
         self.corsMaxAgeSeconds = corsMaxAgeSeconds
         self.shutdownTimeoutSeconds = shutdownTimeoutSeconds
+        self.yieldsAfterResponse = yieldsAfterResponse
+        self.pinsWorkerThreads = pinsWorkerThreads
         self.requestLogger = requestLogger
         self.errorLogger = errorLogger
         self.errorResponder = errorResponder

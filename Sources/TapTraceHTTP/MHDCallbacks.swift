@@ -71,13 +71,18 @@ func mhdCollectHeader(_ cls: UnsafeMutableRawPointer?, _ kind: MHD_ValueKind,
     return .YES
 }
 
-/// MHD_OPTION_NOTIFY_CONNECTION: a connection of one daemon opened or closed; `cls` is that
-/// daemon's `ConnectionAcceptor.Worker`. Only closing matters: the acceptor counted the
-/// connection when it handed it over.
+/// MHD_OPTION_NOTIFY_CONNECTION: a connection of one daemon opened or closed, told on that
+/// daemon's thread; `cls` is the daemon's `ConnectionAcceptor.Worker`. An opened connection
+/// lets the worker bind its thread to its processor; a closed one is counted out (the acceptor
+/// counted it in when it handed it over).
 func mhdConnectionNotified(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
                            _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
                            _ code: MHD_ConnectionNotificationCode) {
-    guard let cls, code == .CONNECTION_NOTIFY_CLOSED else { return }
+    guard let cls else { return }
     let worker = Unmanaged<ConnectionAcceptor.Worker>.fromOpaque(cls).takeUnretainedValue()
-    worker.acceptor.connectionClosed(worker: worker.index)
+    switch code {
+    case .CONNECTION_NOTIFY_STARTED: worker.daemonThreadTookConnection()
+    case .CONNECTION_NOTIFY_CLOSED: worker.acceptor.connectionClosed(worker: worker.index)
+    default: break
+    }
 }

@@ -58,6 +58,22 @@ final class RunWriter: @unchecked Sendable {
     /// `gatherWindow` in seconds, as `NSCondition.wait(until:)` wants it.
     private let gatherSeconds: TimeInterval
 
+    /// What the writer's thread waits for, if it waits (guarded by `condition`). Submitting
+    /// and withdrawing wake it only when what it waits for has happened: woken by every
+    /// submitted run while it gathers, it went to sleep again each time, two context switches
+    /// per run for nothing (docs/performance.md, 2026-11-24, fourth session).
+    private enum Waiting {
+        case no
+        /// For a first run to write.
+        case forRuns
+        /// For the announced runs to arrive (or be withdrawn), or the batch to fill up.
+        case forAnnounced
+    }
+    private var waiting = Waiting.no
+    /// Times the writer's thread woke from a wait (for tests).
+    private var wakeUps = 0
+    var wakeUpCount: Int { condition.withLock { wakeUps } }
+
     init(store: TraceStore, gatherWindow: Duration = RunWriter.gatherWindow) {
         self.store = store
         gatherSeconds = Double(gatherWindow.components.seconds) + Double(gatherWindow.components.attoseconds) / 1e18
@@ -72,8 +88,17 @@ final class RunWriter: @unchecked Sendable {
     private func withdraw(_ announcement: Announcement) {
         condition.lock()
         close(announcement)
-        condition.signal()
+        signalIfAwaited()
         condition.unlock()
+    }
+
+    /// Call with the lock held: wakes the writer if what it waits for has come.
+    private func signalIfAwaited() {
+        switch waiting {
+        case .no: break
+        case .forRuns: if !jobs.isEmpty { condition.signal() }
+        case .forAnnounced: if announced == 0 || jobs.count >= Self.maxBatch { condition.signal() }
+        }
     }
 
     /// Call with the lock held.
@@ -100,7 +125,7 @@ final class RunWriter: @unchecked Sendable {
             }
             thread.start()
         }
-        condition.signal()
+        signalIfAwaited()
         condition.unlock()
     }
 
@@ -113,7 +138,12 @@ final class RunWriter: @unchecked Sendable {
     private func loop() {
         while true {
             condition.lock()
-            while jobs.isEmpty { condition.wait() }
+            while jobs.isEmpty {
+                waiting = .forRuns
+                condition.wait()
+                wakeUps += 1
+            }
+            waiting = .no
             gather()
             let batch = Array(jobs.prefix(Self.maxBatch))
             jobs.removeFirst(batch.count)
@@ -132,10 +162,13 @@ final class RunWriter: @unchecked Sendable {
     }
 
     /// Waits, with the lock held, while runs are announced and the batch has room, at most
-    /// the gather window: each one submitted or withdrawn wakes the writer to look again.
+    /// the gather window: the last announced run submitted or withdrawn, or a full batch,
+    /// wakes the writer.
     private func gather() {
         guard announced > 0, jobs.count < Self.maxBatch else { return }
         let deadline = Date(timeIntervalSinceNow: gatherSeconds)
-        while announced > 0, jobs.count < Self.maxBatch, condition.wait(until: deadline) {}
+        waiting = .forAnnounced
+        while announced > 0, jobs.count < Self.maxBatch, condition.wait(until: deadline) { wakeUps += 1 }
+        waiting = .no
     }
 }

@@ -13,7 +13,7 @@ struct ServeCommand: ParsableCommand {
         discussion: """
             Environment variables (used when the flag is absent): TAPTRACE_HOST, TAPTRACE_PORT,
             TAPTRACE_DB, TAPTRACE_THREADS, TAPTRACE_BODY_LIMIT, TAPTRACE_CORS_ORIGINS (comma-separated),
-            TAPTRACE_REPLAY_LIMIT.
+            TAPTRACE_REPLAY_LIMIT, TAPTRACE_PIN_THREADS (1/0, true/false, yes/no, on/off).
             Logs one line per request to standard error; SIGINT or SIGTERM stops the server after
             the requests in flight have been answered.
             """
@@ -40,6 +40,10 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("replay-limit"), help: "Most runs one replay re-runs; a version with more is refused with 422 (default \(TapTraceService.defaultReplayLimit)).")
     var replayLimit: Int?
 
+    @Flag(inversion: .prefixedNo,
+          help: "Bind each worker thread to a processor of its own (default on; only when there are at least as many processors as threads).")
+    var pinThreads: Bool?
+
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let settings = try Settings(command: self, environment: environment)
@@ -57,7 +61,8 @@ struct ServeCommand: ParsableCommand {
         var configuration = HTTPServerConfiguration(host: settings.host, port: settings.port, threads: settings.threads,
                                                     maxBodyBytes: settings.bodyLimit,
                                                     corsAllowedOrigins: settings.corsOrigins,
-                                                    corsAllowedHeaders: ["Content-Type", "If-Match"])
+                                                    corsAllowedHeaders: ["Content-Type", "If-Match"],
+                                                    pinsWorkerThreads: settings.pinThreads)
         configuration.requestLogger = { method, path, status, seconds in
             log.write("\(method) \(path) \(status) \(StandardErrorLog.milliseconds(seconds))ms")
         }
@@ -75,7 +80,7 @@ struct ServeCommand: ParsableCommand {
         let shown = settings.host.contains(":") ? "[\(settings.host)]" : settings.host
         // Unbuffered: scripts and tests read the bound port from this line.
         FileHandle.standardOutput.write(Data(("taptrace \(TapTraceService.version) listening on http://\(shown):\(server.port)"
-            + " (database \(settings.database), \(settings.threads) threads)\n").utf8))
+            + " (database \(settings.database), \(settings.threads) threads\(Self.binding(server.workerProcessors)))\n").utf8))
 
         let signal = shutdown.wait()
         log.write("received signal \(signal): finishing requests in flight")
@@ -88,6 +93,12 @@ struct ServeCommand: ParsableCommand {
         log.write(drained ? "stopped" : "stopped; some requests were cut off after the shutdown timeout")
         log.flush()
     }
+
+    /// " on processors 0, 1" when the worker threads are bound to processors.
+    static func binding(_ processors: [Int]?) -> String {
+        guard let processors else { return "" }
+        return " on processors " + processors.map(String.init).joined(separator: ", ")
+    }
 }
 
 /// The effective settings: flag, else environment variable, else default.
@@ -99,6 +110,7 @@ struct Settings {
     var bodyLimit: Int
     var corsOrigins: [String]
     var replayLimit: Int
+    var pinThreads: Bool
 
     init(command: ServeCommand, environment: [String: String]) throws {
         func env(_ name: String) -> String? {
@@ -136,11 +148,31 @@ struct Settings {
         replayLimit = try integer(command.replayLimit, "TAPTRACE_REPLAY_LIMIT", default: TapTraceService.defaultReplayLimit, in: 1...Int.max,
                                   "the replay limit")
 
+        if let flag = command.pinThreads {
+            pinThreads = flag
+        } else if let text = env("TAPTRACE_PIN_THREADS") {
+            guard let value = Self.boolean(text) else {
+                throw ValidationError("TAPTRACE_PIN_THREADS must be 1 or 0 (true/false, yes/no, on/off), not \(text)")
+            }
+            pinThreads = value
+        } else {
+            pinThreads = true
+        }
+
         if !command.corsOrigins.isEmpty {
             corsOrigins = command.corsOrigins
         } else {
             corsOrigins = (env("TAPTRACE_CORS_ORIGINS") ?? "").split(separator: ",")
                 .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
+    }
+
+    /// `1`/`true`/`yes`/`on` or `0`/`false`/`no`/`off`, in any case.
+    static func boolean(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "1", "true", "yes", "on": return true
+        case "0", "false", "no", "off": return false
+        default: return nil
         }
     }
 

@@ -93,6 +93,23 @@ struct RunWriterTests {
         #expect(Set(records.map(\.summary.createdAt)).count == 1, "two transactions: \(records.map(\.summary.createdAt))")
     }
 
+    @Test("while the writer gathers, a run that leaves others announced does not wake it")
+    func gatheringWriterSleepsUntilTheLastAnnouncedRun() throws {
+        let fixture = try Fixture()
+        let announcements = (0..<3).map { _ in fixture.writer.announce() }
+        fixture.submit("a", announcement: announcements[0])
+        Thread.sleep(forTimeInterval: 0.2)
+        let before = fixture.writer.wakeUpCount
+        fixture.submit("b", announcement: announcements[1])
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(fixture.writer.wakeUpCount == before, "woken by a run while two were still announced")
+        #expect(!fixture.outcomes.has("b"))
+        fixture.submit("c", announcement: announcements[2])
+        let records = fixture.outcomes.wait(for: ["a", "b", "c"])
+        #expect(records.count == 3)
+        #expect(Set(records.map(\.summary.createdAt)).count == 1, "more than one transaction")
+    }
+
     @Test("an announcement given up without a run (the request failed) is no longer waited for")
     func withdrawnAnnouncement() throws {
         let fixture = try Fixture()

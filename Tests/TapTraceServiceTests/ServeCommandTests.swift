@@ -94,6 +94,35 @@ import Testing
         }
     }
 
+    /// Worker threads are bound to processors unless `--no-pin-threads` or
+    /// TAPTRACE_PIN_THREADS=0 says otherwise; the flag wins; the start line says which.
+    @Test func pinningWorkerThreadsIsOnByDefaultAndCanBeTurnedOff() throws {
+        let processors = ProcessInfo.processInfo.activeProcessorCount
+        func line(_ arguments: [String], _ environment: [String: String] = [:]) throws -> String {
+            let server = try ServerProcess(database: ":memory:", extraArguments: ["--threads", "2"] + arguments,
+                                           environment: environment)
+            defer { server.stop() }
+            return server.listeningLine
+        }
+        let pinned = processors >= 2 ? "2 threads on processors " : "2 threads)"
+        #expect(try line([]).contains(pinned))
+        #expect(try line(["--no-pin-threads"]).hasSuffix("2 threads)"))
+        #expect(try line([], ["TAPTRACE_PIN_THREADS": "off"]).hasSuffix("2 threads)"))
+        #expect(try line(["--pin-threads"], ["TAPTRACE_PIN_THREADS": "0"]).contains(pinned))
+
+        let bad = Process()
+        bad.executableURL = try ServerProcess.binary()
+        bad.arguments = ["serve", "--port", "0", "--db", ":memory:"]
+        bad.environment = ["TAPTRACE_PIN_THREADS": "sometimes"]
+        let errors = Pipe()
+        bad.standardError = errors
+        bad.standardOutput = Pipe()
+        try bad.run()
+        bad.waitUntilExit()
+        #expect(bad.terminationStatus != 0)
+        #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("TAPTRACE_PIN_THREADS"))
+    }
+
     /// `taptrace health` (the Docker HEALTHCHECK): 0 while the server answers, 1 once it is gone.
     @Test func healthCommandFollowsTheServer() throws {
         func health(_ port: UInt16) throws -> Int32 {

@@ -13,6 +13,8 @@ final class ServerProcess: @unchecked Sendable {
 
     let process = Process()
     let port: UInt16
+    /// The first stdout line: "taptrace 0.1.0 listening on http://127.0.0.1:PORT (…)".
+    let listeningLine: String
     let databasePath: String
     private let stderrPipe = Pipe()
     private let log = LogCollector()
@@ -61,6 +63,7 @@ final class ServerProcess: @unchecked Sendable {
             throw Failure(description: "taptrace serve did not start: stdout \(text.debugDescription), stderr \(log.text)")
         }
         self.port = port
+        listeningLine = text.trimmingCharacters(in: .newlines)
     }
 
     /// Everything the server wrote on stderr so far (the request log).
