@@ -24,12 +24,14 @@ public struct HTTPRequest: Sendable {
         self.headers = headers
         self.body = body
         self.httpVersion = httpVersion
-        let withoutFragment = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
-        if let mark = withoutFragment.firstIndex(of: "?") {
-            rawPath = String(withoutFragment[..<mark])
-            queryItems = PercentDecoding.queryItems(withoutFragment[withoutFragment.index(after: mark)...])
+        // Found on the bytes: `split` on a String breaks it into Characters first.
+        let bytes = target.utf8
+        let fragment = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
+        if let mark = bytes[..<fragment].firstIndex(of: UInt8(ascii: "?")) {
+            rawPath = String(target[..<mark])
+            queryItems = PercentDecoding.queryItems(target[bytes.index(after: mark)..<fragment])
         } else {
-            rawPath = String(withoutFragment)
+            rawPath = String(target[..<fragment])
             queryItems = []
         }
         if rawPath.isEmpty { rawPath = "/" }

@@ -4,16 +4,25 @@ import Foundation
 /// threads: every line whole, in the order the lines arrived, with as few `write(2)` calls as
 /// the load allows.
 ///
-/// A thread that finds no write under way becomes the writer: it writes its line and then
-/// whatever other threads appended meanwhile, batch after batch, until nothing is pending.
-/// The other threads only append under the lock and go on. Writing one line per call under a
-/// lock (what this replaced) made every request of a busy server pay a system call and, when
-/// two workers ended requests together, a futex wait (docs/performance.md, 2026-11-24).
+/// Without a flush interval, a thread that finds no write under way becomes the writer: it
+/// writes its line and then whatever other threads appended meanwhile, batch after batch,
+/// until nothing is pending. The other threads only append under the lock and go on. Writing
+/// one line per call under a lock (what this replaced) made every request of a busy server pay
+/// a system call and, when two workers ended requests together, a futex wait
+/// (docs/performance.md, 2026-11-24). A line reaches the descriptor at once when the log is
+/// idle and within one batch's write when it is busy.
 ///
-/// A line reaches the descriptor at once when the log is idle and within one batch's write
-/// when it is busy. `flush()` waits until everything appended has been written (before the
-/// process exits). When the descriptor blocks (a full pipe nobody reads), appends wait once
-/// `pendingLimit` bytes are pending instead of growing memory without bound.
+/// With a flush interval, appending never writes: a thread of the writer's own writes what has
+/// gathered once the interval has passed since the first pending line (or at once when
+/// `flushBytes` are pending). A log line per request then costs a lock and a copy instead of
+/// a system call: `write(2)` to a file updates its modification time through the file
+/// system's journal, 2 % of the worker threads' time under load (fourth session). While
+/// nothing is pending the thread looks once a second whether the writer is still there, and
+/// ends when it is gone.
+///
+/// `flush()` waits until everything appended has been written (before the process exits).
+/// When the descriptor blocks (a full pipe nobody reads), appends wait once `pendingLimit`
+/// bytes are pending instead of growing memory without bound.
 public final class LineWriter: @unchecked Sendable {
     private let descriptor: Int32
     private let pendingLimit: Int
@@ -27,20 +36,46 @@ public final class LineWriter: @unchecked Sendable {
     /// Whether a thread is writing now, for tests.
     var isWriting: Bool { condition.withLock { writing } }
 
-    public init(descriptor: Int32, pendingLimit: Int = 1 << 20) {
+    /// How long a line may wait for the flushing thread; nil writes from the appending threads.
+    public let flushInterval: Duration?
+    /// Pending bytes that make the flushing thread write before the interval is over.
+    public let flushBytes: Int
+    /// When the flushing thread writes next, while lines are pending (guarded by `condition`).
+    private var flushDeadline: Date?
+
+    public init(descriptor: Int32, pendingLimit: Int = 1 << 20, flushInterval: Duration? = nil, flushBytes: Int = 64 << 10) {
         self.descriptor = descriptor
         self.pendingLimit = max(1, pendingLimit)
+        self.flushInterval = flushInterval
+        self.flushBytes = max(1, min(flushBytes, self.pendingLimit))
         pending.reserveCapacity(16 << 10)
         spare.reserveCapacity(16 << 10)
+        if let flushInterval {
+            let seconds = Double(flushInterval.components.seconds) + Double(flushInterval.components.attoseconds) / 1e18
+            let thread = Thread { [weak self] in
+                Thread.current.name = "TapTrace-log"
+                while let writer = self, writer.flushWhenDue(afterSeconds: seconds) {}
+            }
+            thread.start()
+        }
     }
 
-    /// Appends `line` and a newline; writes them (and others') unless a writer is at work.
+    /// Appends `line` and a newline; writes them (and others') unless a writer is at work, or
+    /// leaves them to the flushing thread.
     public func write(_ line: String) {
         condition.lock()
         while pending.count >= pendingLimit { condition.wait() }
+        let wasEmpty = pending.isEmpty
         var line = line
         line.withUTF8 { pending.append(contentsOf: $0) }
         pending.append(0x0A)
+        if flushInterval != nil {
+            // The flushing thread sleeps while nothing is pending: the first line wakes it to
+            // start the interval, a full batch to write now.
+            if wasEmpty || pending.count >= flushBytes { condition.broadcast() }
+            condition.unlock()
+            return
+        }
         guard !writing else { condition.unlock(); return }
         drainLocked()
         condition.unlock()
@@ -52,6 +87,27 @@ public final class LineWriter: @unchecked Sendable {
         while writing { condition.wait() }
         if !pending.isEmpty { drainLocked() }
         condition.unlock()
+    }
+
+    /// The flushing thread's step: waits for a pending line, then for the interval (or a full
+    /// batch), then writes. False once the writer is gone.
+    private func flushWhenDue(afterSeconds seconds: Double) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        if pending.isEmpty {
+            flushDeadline = nil
+            // Bounded, so that a writer released while the thread waits is noticed.
+            _ = condition.wait(until: Date(timeIntervalSinceNow: 1))
+            return true
+        }
+        let deadline = flushDeadline ?? Date(timeIntervalSinceNow: seconds)
+        flushDeadline = deadline
+        while pending.count < flushBytes, Date() < deadline {
+            if !condition.wait(until: deadline) { break }
+        }
+        flushDeadline = nil
+        if !writing, !pending.isEmpty { drainLocked() }
+        return true
     }
 
     /// Called with the lock held and no writer; writes batches with the lock released until

@@ -3,10 +3,11 @@ enum PercentDecoding {
     /// Decodes `%XX` escapes (and `+` as space when `plusAsSpace`); malformed escapes stay as
     /// written and invalid UTF-8 is repaired with U+FFFD.
     static func decode(_ text: Substring, plusAsSpace: Bool = false) -> String {
-        let bytes = Array(text.utf8)
-        guard bytes.contains(where: { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }) else {
+        // Most paths and values have nothing to decode: look before copying.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }) else {
             return String(text)
         }
+        let bytes = Array(text.utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var i = 0

@@ -33,8 +33,8 @@ final class RequestContext {
 
     /// The decoded path for logging: the target up to `?`.
     var logPath: String {
-        let rawPath = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0]
-        return PercentDecoding.decode(rawPath)
+        let end = target.utf8.firstIndex(of: UInt8(ascii: "?")) ?? target.endIndex
+        return PercentDecoding.decode(target[..<end])
     }
 }
 

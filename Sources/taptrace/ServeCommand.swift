@@ -55,6 +55,8 @@ struct ServeCommand: ParsableCommand {
             throw ServeFailure("cannot open the database \(settings.database): \(error)")
         }
         let log = StandardErrorLog()
+        // Whatever way `run` ends, the lines logged so far are written.
+        defer { log.flush() }
         let service = TapTraceService(store: store, replayLimit: settings.replayLimit,
                                       errorLog: { log.write("error: \($0)") })
 
@@ -91,7 +93,6 @@ struct ServeCommand: ParsableCommand {
             log.write("error: closing the database: \(error)")
         }
         log.write(drained ? "stopped" : "stopped; some requests were cut off after the shutdown timeout")
-        log.flush()
     }
 
     /// " on processors 0, 1" when the worker threads are bound to processors.
@@ -196,10 +197,11 @@ struct ServeFailure: Error, CustomStringConvertible {
     init(_ message: String) { description = "taptrace serve: " + message }
 }
 
-/// Lines on standard error, written from libmicrohttpd's threads: whole lines, batched under
-/// load (`LineWriter`).
+/// Lines on standard error, written from libmicrohttpd's threads: whole lines, written in
+/// batches every 10 ms at most by the log's own thread (`LineWriter`), and all of them before
+/// the process exits (`flush`).
 final class StandardErrorLog: Sendable {
-    private let lines = LineWriter(descriptor: 2)
+    private let lines = LineWriter(descriptor: 2, flushInterval: .milliseconds(10))
 
     /// `seconds` as milliseconds with three decimals ("12.345"), formatted with integers:
     /// `String(format:)` cost more than the rest of the log line (docs/performance.md).

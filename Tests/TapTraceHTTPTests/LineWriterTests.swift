@@ -115,4 +115,40 @@ import Testing
         #expect(reader.join())
         #expect(collected.current.hasSuffix((0..<20).map { "line \($0) of twenty\n" }.joined()))
     }
+
+    /// With a flush interval, appending never writes: the writer's thread writes what gathered
+    /// once the interval has passed, in one batch, lines whole and in order.
+    @Test func withAFlushIntervalLinesGoOutTogetherAfterTheInterval() throws {
+        let pipe = Pipe()
+        let writer = LineWriter(descriptor: pipe.write, flushInterval: .milliseconds(300))
+        let collected = Shared("")
+        let reader = TestThread { collected.update { $0 = pipe.drain() } }
+        for n in 0..<50 { writer.write("line \(n)") }
+        usleep(100_000)
+        #expect(writer.batchesWritten == 0, "written before the interval was over")
+        #expect(eventually(timeoutSeconds: 5) { writer.batchesWritten == 1 })
+        // A second round starts a new interval.
+        writer.write("late")
+        #expect(eventually(timeoutSeconds: 5) { writer.batchesWritten == 2 })
+        close(pipe.write)
+        #expect(reader.join())
+        #expect(collected.current == (0..<50).map { "line \($0)\n" }.joined() + "late\n")
+    }
+
+    /// With a flush interval, `flush()` still writes at once, and a full batch does not wait
+    /// for the interval.
+    @Test func withAFlushIntervalFlushAndFullBatchesWriteAtOnce() throws {
+        let pipe = Pipe()
+        let writer = LineWriter(descriptor: pipe.write, flushInterval: .seconds(3600), flushBytes: 100)
+        let collected = Shared("")
+        let reader = TestThread { collected.update { $0 = pipe.drain() } }
+        writer.write("short")
+        writer.flush()
+        #expect(writer.batchesWritten == 1)
+        writer.write(String(repeating: "f", count: 150))
+        #expect(eventually(timeoutSeconds: 5) { writer.batchesWritten == 2 }, "a full batch waited for the interval")
+        close(pipe.write)
+        #expect(reader.join())
+        #expect(collected.current == "short\n" + String(repeating: "f", count: 150) + "\n")
+    }
 }
