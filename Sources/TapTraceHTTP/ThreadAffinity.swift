@@ -8,9 +8,9 @@ import CThreadAffinity
 /// milliseconds while the other core ran only the clients: every connection of one worker
 /// then waited 2 ms more at once, most of the latency tail left once workers yield after each
 /// response (docs/performance.md, 2026-11-24, fourth session).
-enum ThreadAffinity {
+public enum ThreadAffinity {
     /// The processors the calling thread may run on, ascending; empty when unknown.
-    static func allowedProcessors() -> [Int] {
+    public static func allowedProcessors() -> [Int] {
         var processors = [Int32](repeating: 0, count: 1024)
         let count = taptrace_allowed_processors(&processors, Int32(processors.count))
         guard count > 0 else { return [] }
@@ -20,7 +20,7 @@ enum ThreadAffinity {
     /// Binds the calling thread to `processor`; false when the system refuses (the thread then
     /// runs where it ran before).
     @discardableResult
-    static func pinCurrentThread(to processor: Int) -> Bool {
+    public static func pinCurrentThread(to processor: Int) -> Bool {
         taptrace_pin_current_thread(Int32(clamping: processor)) == 0
     }
 

@@ -47,6 +47,12 @@ public final class TapTraceService: Sendable {
     }
 
     /// Every route of the API, and the trace viewer at `GET /`.
+    /// Runs the run writer's commits on these processors in turn (the HTTP server's worker
+    /// threads' processors; see `RunWriter.commitOn(processors:)`).
+    public func commitRuns(on processors: [Int]) {
+        runWriter.commitOn(processors: processors)
+    }
+
     public func router() -> Router {
         let router = Router()
         addSystemRoutes(to: router)

@@ -79,6 +79,9 @@ struct ServeCommand: ParsableCommand {
         } catch {
             throw ServeFailure("\(error)")
         }
+        // The run writer takes turns on the workers' processors, so that neither core carries
+        // all of its work (decision 59).
+        if let processors = server.workerProcessors { service.commitRuns(on: processors) }
         let shown = settings.host.contains(":") ? "[\(settings.host)]" : settings.host
         // Unbuffered: scripts and tests read the bound port from this line.
         FileHandle.standardOutput.write(Data(("taptrace \(TapTraceService.version) listening on http://\(shown):\(server.port)"

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TapTraceHTTP
 import TapTraceStore
 
 @testable import TapTraceService
@@ -109,6 +110,60 @@ struct RunWriterTests {
         #expect(records.count == 3)
         #expect(Set(records.map(\.summary.createdAt)).count == 1, "more than one transaction")
     }
+
+    #if os(Linux)
+    @Test("with processors to commit on, the writer takes them in turn, one batch each")
+    func batchesAreCommittedOnEachProcessorInTurn() throws {
+        let allowed = ThreadAffinity.allowedProcessors()
+        guard allowed.count >= 2 else { return }  // one processor: nothing to take turns on
+        let fixture = try Fixture()
+        fixture.writer.commitOn(processors: Array(allowed.prefix(2)))
+        var seen: [String] = []
+        for tag in ["a", "b", "c"] {
+            let done = DispatchSemaphore(value: 0)
+            let place = Shared("")
+            fixture.writer.submit(Self.run(fixture.scene, tag), requireLatest: false) { _ in
+                // The completion runs on the writer's thread, right after the batch's commit.
+                place.value = Self.allowedList()
+                done.signal()
+            }
+            #expect(done.wait(timeout: .now() + 60) == .success)
+            seen.append(place.value)
+        }
+        #expect(seen == ["\(allowed[0])", "\(allowed[1])", "\(allowed[0])"])
+    }
+
+    @Test("with fewer than two processors the writer runs wherever the system puts it")
+    func oneProcessorIsNoTurn() throws {
+        let fixture = try Fixture()
+        fixture.writer.commitOn(processors: [ThreadAffinity.allowedProcessors().first ?? 0])
+        let done = DispatchSemaphore(value: 0)
+        let place = Shared("")
+        fixture.writer.submit(Self.run(fixture.scene, "a"), requireLatest: false) { _ in
+            place.value = Self.allowedList()
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 60) == .success)
+        #expect(place.value == Self.allowedList())
+    }
+
+    /// `Cpus_allowed_list` of the calling thread ("0-1", "0").
+    static func allowedList() -> String {
+        let status = (try? String(contentsOfFile: "/proc/thread-self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("Cpus_allowed_list:") } ?? ""
+        return line.dropFirst("Cpus_allowed_list:".count).trimmingCharacters(in: .whitespaces)
+    }
+
+    final class Shared: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: String
+        init(_ value: String) { stored = value }
+        var value: String {
+            get { lock.withLock { stored } }
+            set { lock.withLock { stored = newValue } }
+        }
+    }
+    #endif
 
     @Test("an announcement given up without a run (the request failed) is no longer waited for")
     func withdrawnAnnouncement() throws {
