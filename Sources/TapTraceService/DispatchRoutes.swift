@@ -126,10 +126,9 @@ extension TapTraceService {
 enum RunColumns {
     static func newRun(sceneID: String, version: Int, request: [UInt8], result: DispatchResult,
                        resultBytes: [UInt8]) -> NewRun {
-        let outcome = RunOutcome(result)
-        return NewRun(sceneID: sceneID, sceneVersion: version, request: Data(request), result: Data(resultBytes),
-                      firstResponder: result.firstResponder?.id,
-                      actions: String(decoding: outcome.actionsJSON, as: UTF8.self),
-                      outcome: outcome.digest, actionCount: result.actions.count)
+        NewRun(sceneID: sceneID, sceneVersion: version, request: Data(request), result: Data(resultBytes),
+               firstResponder: result.firstResponder?.id,
+               actions: String(decoding: RunOutcome.actionsJSON(of: result), as: UTF8.self),
+               outcome: RunOutcome.digest(of: result), actionCount: result.actions.count)
     }
 }

@@ -41,7 +41,7 @@ public struct RunOutcome: Sendable, Hashable {
 
     public init(_ result: DispatchResult) {
         firstResponder = result.firstResponder
-        responderChain = result.responderChain.map { $0.role == "cycle" ? "(cycle at \($0.ref.id))" : $0.ref.id }
+        responderChain = result.responderChain.map(Self.chainText)
         touches = result.touches.map {
             Touch(id: $0.id, hitTestView: $0.hitTestView, refused: $0.refused?.rawValue,
                   finalPhase: $0.finalPhase.rawValue, cancelledBy: $0.cancelledBy)
@@ -50,38 +50,50 @@ public struct RunOutcome: Sendable, Hashable {
         actions = result.actions.map {
             Action(t: $0.t, action: $0.action, sender: $0.sender, target: $0.target, via: $0.via.rawValue)
         }
+        canonicalJSON = Self.canonicalJSON(of: result)
     }
 
     /// The outcome as canonical JSON: fixed key order, so equal outcomes give equal bytes.
-    public var canonicalJSON: [UInt8] {
-        var w = JSONWriter(reserving: 256)
+    public let canonicalJSON: [UInt8]
+
+    /// `canonicalJSON` of `RunOutcome(result)`, written straight from the result: a stored
+    /// dispatch needs only the digest, and building the outcome's arrays and strings first cost
+    /// as much as writing the JSON (fourth session).
+    public static func canonicalJSON(of result: DispatchResult) -> [UInt8] {
+        var w = JSONWriter(reserving: 512)
         w.beginObject()
-        w.key("firstResponder"); ResultEncoder.writeRef(firstResponder, to: &w)
-        w.key("responderChain"); w.strings(responderChain)
-        w.key("touches")
+        w.key(static: "firstResponder"); ResultEncoder.writeRef(result.firstResponder, to: &w)
+        w.key(static: "responderChain")
         w.beginArray()
-        for t in touches {
+        for link in result.responderChain { w.string(chainText(link)) }
+        w.endArray()
+        w.key(static: "touches")
+        w.beginArray()
+        for t in result.touches {
             w.beginObject()
-            w.key("id"); w.string(t.id)
-            w.key("hitTestView"); w.string(t.hitTestView)
-            w.key("refused"); w.string(t.refused)
-            w.key("finalPhase"); w.string(t.finalPhase)
-            w.key("cancelledBy"); w.string(t.cancelledBy)
+            w.key(static: "id"); w.string(t.id)
+            w.key(static: "hitTestView"); w.string(t.hitTestView)
+            w.key(static: "refused"); w.string(t.refused?.rawValue)
+            w.key(static: "finalPhase"); w.string(t.finalPhase.rawValue)
+            w.key(static: "cancelledBy"); w.string(t.cancelledBy)
             w.endObject()
         }
         w.endArray()
-        w.key("recognizers")
+        w.key(static: "recognizers")
         w.beginArray()
-        for g in recognizers {
+        for g in result.recognizers {
             w.beginObject()
-            w.key("id"); w.string(g.id)
-            w.key("states"); w.strings(g.states)
+            w.key(static: "id"); w.string(g.id)
+            w.key(static: "states")
+            w.beginArray()
+            for state in g.states { w.string(state.rawValue) }
+            w.endArray()
             w.endObject()
         }
         w.endArray()
-        w.key("actions")
+        w.key(static: "actions")
         w.beginArray()
-        for a in actions { writeAction(a, to: &w) }
+        for a in result.actions { writeAction(a, to: &w) }
         w.endArray()
         w.endObject()
         return w.bytes
@@ -90,45 +102,63 @@ public struct RunOutcome: Sendable, Hashable {
     /// The outcome digest stored with every run: `o1:` and 32 hex digits, two FNV-1a 64-bit
     /// hashes (different offset bases) of `canonicalJSON`. Not cryptographic: it only has to
     /// tell outcomes apart, and replay double-checks equal digests field by field.
-    public var digest: String {
-        let (first, second) = Self.fnv1a(canonicalJSON, 0xcbf2_9ce4_8422_2325, 0x84222325_cbf29ce4)
-        return "o1:" + Self.hex(first) + Self.hex(second)
+    public var digest: String { Self.digest(canonicalJSON) }
+
+    /// `RunOutcome(result).digest` without building the outcome.
+    public static func digest(of result: DispatchResult) -> String { digest(canonicalJSON(of: result)) }
+
+    private static func digest(_ canonical: [UInt8]) -> String {
+        let (first, second) = fnv1a(canonical, 0xcbf2_9ce4_8422_2325, 0x84222325_cbf29ce4)
+        // "o1:" and 32 lowercase hex digits, written as bytes (`hex` through `String(radix:)`
+        // cost as much as the hashing).
+        return String(unsafeUninitializedCapacity: 35) { out in
+            out[0] = UInt8(ascii: "o"); out[1] = UInt8(ascii: "1"); out[2] = UInt8(ascii: ":")
+            for (offset, value) in [(3, first), (19, second)] {
+                for i in 0..<16 {
+                    let nibble = Int((value >> UInt64(60 - 4 * i)) & 0xF)
+                    out[offset + i] = nibble < 10 ? UInt8(ascii: "0") + UInt8(nibble) : UInt8(ascii: "a") + UInt8(nibble - 10)
+                }
+            }
+            return 35
+        }
     }
 
     /// Both hashes in one pass over the bytes (the digest is computed for every stored run).
     /// The values are those of two separate passes (`digestIsStable` pins them).
     static func fnv1a(_ bytes: [UInt8], _ basis1: UInt64, _ basis2: UInt64) -> (UInt64, UInt64) {
         var a = basis1, b = basis2
-        for byte in bytes {
-            a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-            b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        bytes.withUnsafeBufferPointer { buffer in
+            for byte in buffer {
+                a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+                b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            }
         }
         return (a, b)
     }
 
-    /// The actions as a compact JSON array (`[{"action","sender","target","via","t"}]`): the
-    /// `actions` summary column of a stored run.
-    public var actionsJSON: [UInt8] {
-        var w = JSONWriter(reserving: 64 + 96 * actions.count)
+    /// A result's actions as a compact JSON array (`[{"t","action","sender","target","via"}]`):
+    /// the `actions` summary column of a stored run.
+    public static func actionsJSON(of result: DispatchResult) -> [UInt8] {
+        var w = JSONWriter(reserving: 64 + 96 * result.actions.count)
         w.beginArray()
-        for a in actions { writeAction(a, to: &w) }
+        for a in result.actions { writeAction(a, to: &w) }
         w.endArray()
         return w.bytes
     }
 
-    private func writeAction(_ a: Action, to w: inout JSONWriter) {
+    private static func writeAction(_ a: ActionRecord, to w: inout JSONWriter) {
         w.beginObject()
-        w.key("t"); w.number(a.t)
-        w.key("action"); w.string(a.action)
-        w.key("sender"); w.string(a.sender)
-        w.key("target"); w.string(a.target)
-        w.key("via"); w.string(a.via)
+        w.key(static: "t"); w.number(a.t)
+        w.key(static: "action"); w.string(a.action)
+        w.key(static: "sender"); w.string(a.sender)
+        w.key(static: "target"); w.string(a.target)
+        w.key(static: "via"); w.string(a.via.rawValue)
         w.endObject()
     }
 
-    static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+    /// A responder chain link as the outcome names it: its id, or `(cycle at id)` (R7).
+    private static func chainText(_ link: DispatchResult.ChainLink) -> String {
+        link.role == "cycle" ? "(cycle at \(link.ref.id))" : link.ref.id
     }
 }
 
