@@ -1,3 +1,5 @@
+import Foundation
+
 /// A route handler: the request and the values of the pattern's `{param}` segments
 /// (percent-decoded). Handlers run on libmicrohttpd's threads, several at once.
 public typealias HTTPHandler = @Sendable (HTTPRequest, [String: String]) -> HTTPResponse
@@ -19,30 +21,20 @@ public enum RouteMatch: Sendable {
 /// `HEAD` is served by the `GET` route unless a `HEAD` route exists. Routes may be added
 /// at any time, also while the server runs.
 public final class Router: Sendable {
-    private enum Segment: Sendable, Equatable {
-        case literal(String)
-        case parameter(String)
-    }
-
-    private struct Route: Sendable {
-        let method: String
-        let segments: [Segment]
-        let handler: HTTPHandler
-    }
-
-    private let routes = Locked<[Route]>([])
+    /// The routes as registered, and compiled for matching.
+    private let table = Locked(RouteTable(routes: []))
 
     public init() {}
 
     /// Registers `handler` for `method` (case-sensitive, e.g. "GET") and `pattern`.
     public func add(_ method: String, _ pattern: String, handler: @escaping HTTPHandler) {
-        let segments: [Segment] = pattern.split(separator: "/").map { part in
+        let segments: [RouteTable.Segment] = pattern.split(separator: "/").map { part in
             if part.hasPrefix("{") && part.hasSuffix("}") && part.count > 2 {
                 return .parameter(String(part.dropFirst().dropLast()))
             }
             return .literal(PercentDecoding.decode(part))
         }
-        routes.withLock { $0.append(Route(method: method, segments: segments, handler: handler)) }
+        table.withLock { $0 = RouteTable(routes: $0.routes + [.init(method: method, segments: segments, handler: handler)]) }
     }
 
     public func get(_ pattern: String, handler: @escaping HTTPHandler) { add("GET", pattern, handler: handler) }
@@ -52,80 +44,26 @@ public final class Router: Sendable {
     public func delete(_ pattern: String, handler: @escaping HTTPHandler) { add("DELETE", pattern, handler: handler) }
 
     /// Looks up `method` and `rawPath` (the still percent-encoded path, without query).
-    ///
-    /// Runs for every request: it works on the path's bytes and decodes a segment only when it
-    /// holds a `%`, and builds the parameters of the chosen route alone. Splitting the path as
-    /// `Character`s (grapheme breaking) and a parameter dictionary for every route that matched
-    /// cost 12.6k instructions per request (callgrind, 2026-11-24, fourth session).
     public func resolve(method: String, rawPath: String) -> RouteMatch {
-        let parts = Self.segments(of: rawPath)
-        let table = routes.withLock { $0 }
-        var best: Route?
-        var bestGET: Route?
-        var matchedMethods: [String] = []
-        for route in table where Self.matches(route.segments, parts) {
-            matchedMethods.append(route.method)
-            if route.method == method {
-                if best.map({ Self.isMoreSpecific(route.segments, than: $0.segments) }) ?? true { best = route }
-            } else if method == "HEAD", route.method == "GET" {
-                if bestGET.map({ Self.isMoreSpecific(route.segments, than: $0.segments) }) ?? true { bestGET = route }
+        let table = table.withLock { $0 }
+        var path = rawPath
+        return path.withUTF8 { bytes in
+            let parts = PathSegments(bytes)
+            guard let best = table.best(method: method, parts: parts) else {
+                let methods = table.methods(matching: parts)
+                return methods.isEmpty ? .notFound : .methodNotAllowed(allowed: Self.allowHeaderMethods(methods))
             }
+            return .found(table.routes[best].handler, parameters: table.parameters(best, parts))
         }
-        guard !matchedMethods.isEmpty else { return .notFound }
-        if let route = best ?? bestGET {
-            return .found(route.handler, parameters: Self.parameters(route.segments, parts))
-        }
-        return .methodNotAllowed(allowed: Self.allowHeaderMethods(matchedMethods))
     }
 
     /// The methods a path answers to (with HEAD when GET is present, and OPTIONS), or [] when
     /// no pattern matches it.
     public func allowedMethods(rawPath: String) -> [String] {
-        let parts = Self.segments(of: rawPath)
-        let methods = routes.withLock { routes in
-            routes.filter { Self.matches($0.segments, parts) }.map(\.method)
-        }
+        let table = table.withLock { $0 }
+        var path = rawPath
+        let methods = path.withUTF8 { table.methods(matching: PathSegments($0)) }
         return methods.isEmpty ? [] : Self.allowHeaderMethods(methods)
-    }
-
-    /// The path's non-empty segments, still percent-encoded, split on the bytes.
-    private static func segments(of rawPath: String) -> [Substring] {
-        var parts: [Substring] = []
-        let bytes = rawPath.utf8
-        var start = bytes.startIndex
-        var index = start
-        while index != bytes.endIndex {
-            if bytes[index] == UInt8(ascii: "/") {
-                if start != index { parts.append(rawPath[start..<index]) }
-                start = bytes.index(after: index)
-            }
-            index = bytes.index(after: index)
-        }
-        if start != bytes.endIndex { parts.append(rawPath[start...]) }
-        return parts
-    }
-
-    /// Whether a still-encoded segment decodes to `literal`, byte for byte.
-    private static func segment(_ part: Substring, equals literal: String) -> Bool {
-        if part.utf8.contains(UInt8(ascii: "%")) { return PercentDecoding.decode(part).utf8.elementsEqual(literal.utf8) }
-        return part.utf8.elementsEqual(literal.utf8)
-    }
-
-    private static func matches(_ segments: [Segment], _ parts: [Substring]) -> Bool {
-        guard segments.count == parts.count else { return false }
-        for (segment, part) in zip(segments, parts) {
-            if case .literal(let text) = segment, !Self.segment(part, equals: text) { return false }
-        }
-        return true
-    }
-
-    /// The decoded values of the `{name}` segments of a route that matches `parts`.
-    private static func parameters(_ segments: [Segment], _ parts: [Substring]) -> [String: String] {
-        var parameters: [String: String] = [:]
-        for (segment, part) in zip(segments, parts) {
-            if case .parameter(let name) = segment { parameters[name] = PercentDecoding.decode(part) }
-        }
-        return parameters
     }
 
     private static func allowHeaderMethods(_ methods: [String]) -> [String] {
@@ -134,12 +72,141 @@ public final class Router: Sendable {
         set.insert("OPTIONS")
         return set.sorted()
     }
+}
 
-    private static func isMoreSpecific(_ a: [Segment], than b: [Segment]) -> Bool {
-        for (x, y) in zip(a, b) {
-            switch (x, y) {
-            case (.literal, .parameter): return true
-            case (.parameter, .literal): return false
+/// The non-empty segments of a still percent-encoded path, as byte ranges of it.
+struct PathSegments {
+    let bytes: UnsafeBufferPointer<UInt8>
+    private(set) var ranges: [Range<Int>] = []
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        var start = 0
+        for i in 0..<bytes.count where bytes[i] == UInt8(ascii: "/") {
+            if start < i { ranges.append(start..<i) }
+            start = i + 1
+        }
+        if start < bytes.count { ranges.append(start..<bytes.count) }
+    }
+
+    var count: Int { ranges.count }
+
+    /// Whether segment `i` decodes to exactly `literal`'s bytes.
+    func segment(_ i: Int, equals literal: UnsafeBufferPointer<UInt8>) -> Bool {
+        let part = UnsafeBufferPointer(rebasing: bytes[ranges[i]])
+        if part.contains(UInt8(ascii: "%")) { return Array(decoded(i).utf8).elementsEqual(literal) }
+        return part.count == literal.count && (part.isEmpty || memcmp(part.baseAddress!, literal.baseAddress!, part.count) == 0)
+    }
+
+    /// Segment `i`, percent-decoded.
+    func decoded(_ i: Int) -> String {
+        PercentDecoding.decode(Substring(decoding: UnsafeBufferPointer(rebasing: bytes[ranges[i]]), as: UTF8.self))
+    }
+}
+
+/// Routes compiled for matching: every literal segment's bytes in one array, so that matching a
+/// request compares bytes in place. Matching runs for every request; comparing `String`
+/// segments (split as `Character`s, then copied route by route) cost 12.6k instructions per
+/// request and, with the routes' arrays and closures retained and released route by route,
+/// 2 % of a worker's time under load (fourth session). The rules are `Router`'s.
+final class RouteTable: Sendable {
+    enum Segment: Sendable, Equatable {
+        case literal(String)
+        case parameter(String)
+    }
+
+    struct Route: Sendable {
+        let method: String
+        let segments: [Segment]
+        let handler: HTTPHandler
+    }
+
+    /// Where a route's segments are in `segments`.
+    private struct Span: Sendable {
+        let start: Int
+        let count: Int
+    }
+
+    /// A segment: a literal's bytes in `literals`, or a parameter (`count` -1).
+    private struct CompiledSegment: Sendable {
+        let start: Int
+        let count: Int
+        var isParameter: Bool { count < 0 }
+    }
+
+    let routes: [Route]
+    private let spans: [Span]
+    private let segments: [CompiledSegment]
+    private let literals: [UInt8]
+
+    init(routes: [Route]) {
+        self.routes = routes
+        var spans: [Span] = [], segments: [CompiledSegment] = [], literals: [UInt8] = []
+        for route in routes {
+            spans.append(Span(start: segments.count, count: route.segments.count))
+            for segment in route.segments {
+                switch segment {
+                case .literal(let text):
+                    segments.append(CompiledSegment(start: literals.count, count: text.utf8.count))
+                    literals += text.utf8
+                case .parameter:
+                    segments.append(CompiledSegment(start: 0, count: -1))
+                }
+            }
+        }
+        self.spans = spans
+        self.segments = segments
+        self.literals = literals
+    }
+
+    /// The route that serves `method` for the path, by the rules above.
+    func best(method: String, parts: PathSegments) -> Int? {
+        var best: Int?, bestGET: Int?
+        for r in routes.indices where matches(r, parts) {
+            let routeMethod = routes[r].method
+            if routeMethod == method {
+                if best.map({ isMoreSpecific(r, than: $0) }) ?? true { best = r }
+            } else if method == "HEAD", routeMethod == "GET" {
+                if bestGET.map({ isMoreSpecific(r, than: $0) }) ?? true { bestGET = r }
+            }
+        }
+        return best ?? bestGET
+    }
+
+    /// The methods of every route whose pattern matches the path.
+    func methods(matching parts: PathSegments) -> [String] {
+        routes.indices.filter { matches($0, parts) }.map { routes[$0].method }
+    }
+
+    /// The decoded values of route `r`'s `{name}` segments.
+    func parameters(_ r: Int, _ parts: PathSegments) -> [String: String] {
+        var parameters: [String: String] = [:]
+        for (i, segment) in routes[r].segments.enumerated() {
+            if case .parameter(let name) = segment { parameters[name] = parts.decoded(i) }
+        }
+        return parameters
+    }
+
+    private func matches(_ r: Int, _ parts: PathSegments) -> Bool {
+        let span = spans[r]
+        guard span.count == parts.count else { return false }
+        return literals.withUnsafeBufferPointer { literals in
+            for i in 0..<span.count {
+                let segment = segments[span.start + i]
+                if segment.isParameter { continue }
+                let literal = UnsafeBufferPointer(rebasing: literals[segment.start..<segment.start + segment.count])
+                if !parts.segment(i, equals: literal) { return false }
+            }
+            return true
+        }
+    }
+
+    /// The first segment where the two differ in kind decides: a literal beats a parameter.
+    private func isMoreSpecific(_ a: Int, than b: Int) -> Bool {
+        for i in 0..<min(spans[a].count, spans[b].count) {
+            switch (segments[spans[a].start + i].isParameter, segments[spans[b].start + i].isParameter) {
+            case (false, true): return true
+            case (true, false): return false
             default: continue
             }
         }
