@@ -15,17 +15,23 @@ public enum TouchSequenceValidator {
     /// at the same time become one record, i.e. one UIEvent delivery). `base` is the pointer of
     /// the touches document, for issues.
     public static func expand(_ seq: TouchSequence, at base: String = "", issues: inout IssueList) -> [TouchRecord] {
-        var usedIds = Set<String>()
-        for e in seq.events { for c in e.touches { usedIds.insert(c.id) } }
+        // Generated ids count up from T1, skipping ids the explicit events use (only they can
+        // collide: generated numbers only grow). Most requests have no events at all.
+        var eventIds = Set<String>()
+        for e in seq.events { for c in e.touches { eventIds.insert(c.id) } }
         var nextNumber = 1
         func freshId() -> String {
-            while usedIds.contains("T\(nextNumber)") { nextNumber += 1 }
-            let id = "T\(nextNumber)"
-            usedIds.insert(id)
+            var id = "T" + String(nextNumber)
+            while !eventIds.isEmpty && eventIds.contains(id) {
+                nextNumber += 1
+                id = "T" + String(nextNumber)
+            }
+            nextNumber += 1
             return id
         }
 
         var timed: [(t: Double, change: TouchChange, source: Source, order: Int)] = []
+        timed.reserveCapacity(seq.events.reduce(0) { $0 + $1.touches.count } + seq.gestures.count * 4)
         var order = 0
         func add(_ t: Double, _ c: TouchChange, _ s: Source) { timed.append((t, c, s, order)); order += 1 }
 
@@ -93,13 +99,16 @@ public enum TouchSequenceValidator {
             }
         }
 
-        let valid = timed.filter { $0.t.isFinite }
-        let sorted = valid.sorted { $0.t != $1.t ? $0.t < $1.t : $0.order < $1.order }
+        // Sorted in place; filtered only when a time is not finite (already reported).
+        if !timed.allSatisfy({ $0.t.isFinite }) { timed.removeAll { !$0.t.isFinite } }
+        timed.sort { $0.t != $1.t ? $0.t < $1.t : $0.order < $1.order }
+        let sorted = timed
 
         // Phase rules per touch.
         enum Life { case down(Source), ended(Source) }
         var life: [String: Life] = [:]
         var records: [TouchRecord] = []
+        records.reserveCapacity(sorted.count)
         for item in sorted {
             let c = item.change
             switch (c.phase, life[c.id]) {
@@ -126,7 +135,8 @@ public enum TouchSequenceValidator {
                 records.append(TouchRecord(t: item.t, touches: [c]))
             }
         }
-        for (id, state) in life.sorted(by: { $0.key < $1.key }) {
+        let stillDown = life.contains { if case .down = $0.value { return true } else { return false } }
+        for (id, state) in stillDown ? life.sorted(by: { $0.key < $1.key }) : [] {
             if case .down(let s) = state {
                 issues.add(pointer(s), "touch \"\(id)\" never ends: add an \"ended\" or \"cancelled\" change")
             }
