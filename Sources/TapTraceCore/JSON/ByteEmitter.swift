@@ -8,16 +8,40 @@ struct ByteEmitter: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var count = 0
     private var capacity: Int
+    /// Whether `base` is this emitter's to free; false while it writes into an array's
+    /// storage (`array(capacity:_:)`).
+    private var owned = true
 
     init(capacity: Int) {
         self.capacity = max(64, capacity)
         base = .allocate(capacity: self.capacity)
     }
 
-    deinit { base.deallocate() }
+    /// Writes into memory it does not own until that is full.
+    private init(borrowing memory: UnsafeMutableBufferPointer<UInt8>) {
+        base = memory.baseAddress!
+        capacity = memory.count
+        owned = false
+    }
+
+    deinit { if owned { base.deallocate() } }
 
     /// The bytes written.
     var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// An array of what `body` writes, written straight into the array's own storage of
+    /// `capacity` bytes: the document is not copied once finished. Only when `body` writes
+    /// more than `capacity` does the emitter move to memory of its own, and the array is made
+    /// from that at the end (one copy, as before).
+    static func array(capacity: Int, _ body: (inout ByteEmitter) -> Void) -> [UInt8] {
+        var spilled: [UInt8]?
+        let inPlace = [UInt8](unsafeUninitializedCapacity: max(64, capacity)) { memory, initialized in
+            var e = ByteEmitter(borrowing: memory)
+            body(&e)
+            if e.owned { spilled = e.bytes; initialized = 0 } else { initialized = e.count }
+        }
+        return spilled ?? inPlace
+    }
 
     /// How many bytes are written so far: where the next one goes.
     var position: Int { count }
@@ -40,9 +64,10 @@ struct ByteEmitter: ~Copyable {
         while c < needed { c *= 2 }
         let b = UnsafeMutablePointer<UInt8>.allocate(capacity: c)
         b.update(from: base, count: count)
-        base.deallocate()
+        if owned { base.deallocate() }
         base = b
         capacity = c
+        owned = true
     }
 
     @inline(__always) mutating func byte(_ b: UInt8) {

@@ -2,9 +2,8 @@
 /// same bytes (brief: "Deterministic").
 public enum ResultEncoder {
     public static func encode(_ r: DispatchResult, indent: Int = 0) -> [UInt8] {
-        // A compact trace entry is about 300 bytes: reserving less made every result grow
-        // (and copy) its buffer once near the end.
-        var w = JSONWriter(indent: indent, reserving: 1024 + r.recorder.count * (indent == 0 ? 330 : 600))
+        if indent == 0 { return ResultJSON.encode(r) }
+        var w = JSONWriter(indent: indent, reserving: 1024 + r.recorder.count * 600)
         write(r, to: &w)
         return w.bytes
     }
@@ -80,10 +79,6 @@ public enum ResultEncoder {
     }
 
     public static func writeKnobs(_ k: Knobs, to w: inout JSONWriter) {
-        if w.indent == 0 {
-            w.raw(compactKnobs(k))
-            return
-        }
         w.beginObject()
         for (name, value) in zip(Knobs.names, k.orderedValues) {
             w.key(name)
@@ -94,33 +89,6 @@ public enum ResultEncoder {
             }
         }
         w.endObject()
-    }
-
-    /// `"name":` of every knob, escaped once per process.
-    private static let compactKnobKeys: [[UInt8]] = Knobs.names.map { name in
-        var e = ByteEmitter(capacity: 48)
-        e.string(name)
-        e.byte(0x3A)
-        return e.bytes
-    }
-
-    /// The knobs object in compact form, the same bytes `JSONWriter` writes: every result
-    /// has all two dozen knobs, and escaping their names each time was 5 % of encoding a
-    /// result (callgrind, 2026-11-24).
-    static func compactKnobs(_ k: Knobs) -> [UInt8] {
-        var e = ByteEmitter(capacity: 1024)
-        e.byte(0x7B)
-        for (n, value) in k.orderedValues.enumerated() {
-            if n > 0 { e.byte(0x2C) }
-            e.raw(compactKnobKeys[n])
-            switch value {
-            case .number(let x): e.number(x)
-            case .bool(let b): if b { e.literal("true") } else { e.literal("false") }
-            case .string(let text): e.string(text)
-            }
-        }
-        e.byte(0x7D)
-        return e.bytes
     }
 
     public static func writeInput(_ records: [TouchRecord], until: Double?, to w: inout JSONWriter) {
@@ -223,7 +191,9 @@ extension ResultEncoder {
     /// as `writeEntry`, without building `TraceEntry` values).
     public static func writeTrace(_ trace: TraceRecorder, to w: inout JSONWriter) {
         if w.indent == 0 {
-            w.raw(TraceJSON.encode(trace))
+            var e = ByteEmitter(capacity: 64 + trace.records.count * 320)
+            TraceJSON.write(trace, &e)
+            w.raw(e.bytes)
             return
         }
         w.beginArray()

@@ -4,8 +4,8 @@
 /// per key) cost ten times the bytes (docs/performance.md). Only the compact form is written
 /// this way; `ResultEncoder.writeTrace` keeps the `JSONWriter` path for indented output.
 enum TraceJSON {
-    static func encode(_ trace: TraceRecorder) -> [UInt8] {
-        var e = ByteEmitter(capacity: 64 + trace.records.count * 320)
+    /// Writes the trace array at the end of `e`.
+    static func write(_ trace: TraceRecorder, _ e: inout ByteEmitter) {
         // Per-entry caches keyed by hashing cost more than writing the pieces again (a head was
         // rarely reused: it depends on the update); only the selector pair is cached, because
         // its Swift spelling is derived (`SelectorNames.swift`).
@@ -29,7 +29,7 @@ enum TraceJSON {
             case .state: e.literal(",\"kind\":\"state\",\"receiver\":")
             case .marker: e.literal(",\"kind\":\"marker\",\"receiver\":")
             }
-            if case .view(let view) = r.receiver { views.write(Int(view), trace, &e) } else { ref(trace.ref(r.receiver), &e) }
+            if case .view(let view) = r.receiver { views.write(Int(view), trace, &e) } else { ResultJSON.ref(trace.ref(r.receiver), &e) }
             switch r.kind {
             case .call:
                 selectors.write(r.selector ?? "", &e)
@@ -37,12 +37,12 @@ enum TraceJSON {
                 e.literal(",\"result\":")
                 if let result = r.result { stored(result, trace, &views, &e) } else { e.literal("null") }
             case .state:
-                e.literal(",\"from\":"); optional(r.from?.rawValue, &e)
-                e.literal(",\"to\":"); optional(r.to?.rawValue, &e)
-                e.literal(",\"reason\":"); optional(trace.reason(r), &e)
+                e.literal(",\"from\":"); ResultJSON.optional(r.from?.rawValue, &e)
+                e.literal(",\"to\":"); ResultJSON.optional(r.to?.rawValue, &e)
+                e.literal(",\"reason\":"); ResultJSON.optional(trace.reason(r), &e)
                 if r.discrete { e.literal(",\"discrete\":true") }
             case .marker:
-                e.literal(",\"marker\":"); optional(r.marker?.rawValue, &e)
+                e.literal(",\"marker\":"); ResultJSON.optional(r.marker?.rawValue, &e)
                 e.literal(",\"args\":"); args(trace, r, &views, &e)
             }
             e.literal(",\"depth\":"); e.integer(Int(r.depth))
@@ -52,7 +52,6 @@ enum TraceJSON {
             e.byte(0x7D)
         }
         e.byte(0x5D)
-        return e.bytes
     }
 
     /// `,"selector":…,"swift":…` per distinct selector of a trace (a dozen or so), found by
@@ -129,28 +128,17 @@ enum TraceJSON {
         }
 
         mutating func write(_ view: Int, _ trace: TraceRecorder, _ e: inout ByteEmitter) {
-            guard view < spans.count else { ref(trace.viewRefs[view], &e); return }
+            guard view < spans.count else { ResultJSON.ref(trace.viewRefs[view], &e); return }
             let span = spans[view]
             if span != 0 {
                 e.again(from: span >> 16, length: span & 0xFFFF)
                 return
             }
             let start = e.position
-            ref(trace.viewRefs[view], &e)
+            ResultJSON.ref(trace.viewRefs[view], &e)
             let length = e.position - start
             if length < 0x10000 { spans[view] = start << 16 | length }
         }
-    }
-
-    private static func optional(_ s: String?, _ e: inout ByteEmitter) {
-        if let s { e.string(s) } else { e.literal("null") }
-    }
-
-    private static func ref(_ ref: ObjectRef?, _ e: inout ByteEmitter) {
-        guard let ref else { e.literal("null"); return }
-        e.literal("{\"id\":"); e.string(ref.id)
-        e.literal(",\"class\":"); e.string(ref.className)
-        e.byte(0x7D)
     }
 
     private static func args(_ trace: TraceRecorder, _ r: TraceRecorder.Record, _ views: inout ViewRefSpans,
@@ -185,7 +173,7 @@ enum TraceJSON {
         case .number(let n): e.number(n)
         case .string(let s): e.string(s)
         case .point(let p): e.point(p)
-        case .object(let r): ref(r, &e)
+        case .object(let r): ResultJSON.ref(r, &e)
         case .strings(let list):
             e.byte(0x5B)
             for (k, s) in list.enumerated() {
@@ -197,7 +185,7 @@ enum TraceJSON {
             e.byte(0x5B)
             for (k, r) in refs.enumerated() {
                 if k > 0 { e.byte(0x2C) }
-                ref(r, &e)
+                ResultJSON.ref(r, &e)
             }
             e.byte(0x5D)
         case .touches(let ts):
