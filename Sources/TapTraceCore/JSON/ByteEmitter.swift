@@ -43,6 +43,9 @@ struct ByteEmitter: ~Copyable {
         return spilled ?? inPlace
     }
 
+    /// Copies what was written to `out`, which has room for `position` bytes.
+    func copyBytes(to out: UnsafeMutablePointer<UInt8>) { out.update(from: base, count: count) }
+
     /// How many bytes are written so far: where the next one goes.
     var position: Int { count }
 
@@ -105,6 +108,20 @@ struct ByteEmitter: ~Copyable {
                 reserve(JSONEscape.capacity(for: buf.count))
                 count += JSONEscape.write(buf, to: base + count)
             }
+        }
+    }
+
+    /// `"…"` for text known to need no escaping: the raw values of the engine's enums
+    /// (identifiers). Escaping them cost three times the copy.
+    mutating func unescaped(_ s: String) {
+        var s = s
+        s.withUTF8 { buf in
+            reserve(buf.count + 2)
+            base[count] = 0x22
+            count += 1
+            append(buf)
+            base[count] = 0x22
+            count += 1
         }
     }
 

@@ -91,7 +91,8 @@ extension DispatchRun {
             if !recognizers[g].pendingMarked {
                 recognizers[g].pendingMarked = true
                 let names = waiting.map { info($0).id }.joined(separator: ", ")
-                trace.marker(.pending, me.ref, args: TraceArg("waitingFor", .objects(waiting.map { info($0).ref })),
+                let waitingFor = TraceRecorder.Argument(.waitingFor, recognizersValue(waiting))
+                trace.marker(.pending, object(recognizer: g), waitingFor,
                              note: "\(me.id) would recognize but waits for \(names) to fail (GM6, GS10)")
             }
             return .pending
@@ -107,16 +108,14 @@ extension DispatchRun {
         if me.isScrollViewPan {
             if !scrollViewPanShouldBegin(g) { fail(g, "shouldBeginFalse(\(index.view(me.view).id))"); return .failed }
         } else if let d = me.delegate, let answer = d.shouldBegin {
-            trace.call(objectRef(d.id), "gestureRecognizerShouldBegin:",
-                       args: TraceArg("gestureRecognizer", .object(me.ref)), result: .bool(answer))
+            trace.call(object(id: d.id), .shouldBegin, recognizerArg(g), result: .bool(answer))
             if !answer { fail(g, "shouldBeginFalse(\(d.id))"); return .failed }
         }
         // … then the views whose touches the recognition would take away.
         if me.cancelsTouchesInView || !knobs.askViewsOnlyWhenCancelling {
             for v in viewsToAsk(g) {
                 let answer = viewShouldBegin(v, g)
-                trace.call(view: v, "gestureRecognizerShouldBegin:",
-                           args: TraceArg("gestureRecognizer", .object(me.ref)), result: .bool(answer))
+                trace.call(TraceObject(view: v), .shouldBegin, recognizerArg(g), result: .bool(answer))
                 if !answer { fail(g, "shouldBeginFalse(\(index.view(v).id))"); return .failed }
             }
         }
@@ -159,8 +158,7 @@ extension DispatchRun {
     /// already tracking one of its touches and may not lose it.
     private mutating func scrollViewPanShouldBegin(_ g: Int) -> Bool {
         let s = info(g).view
-        let seq = trace.call(view: s, "gestureRecognizerShouldBegin:",
-                             args: TraceArg("gestureRecognizer", .object(info(g).ref)))
+        let seq = trace.call(TraceObject(view: s), .shouldBegin, recognizerArg(g))
         trace.push(seq)
         defer { trace.pop() }
         var contentViews: [Int] = []
@@ -180,8 +178,8 @@ extension DispatchRun {
         } else {
             for v in contentViews {
                 let cancel = index.view(s).overrides?.touchesShouldCancel ?? !index.view(v).base.isControl
-                trace.call(view: s, "touchesShouldCancelInContentView:",
-                           args: TraceArg("view", .object(index.ref(view: v))), result: .bool(cancel))
+                trace.call(TraceObject(view: s), .touchesShouldCancel, .init(.view, .object(TraceObject(view: v))),
+                           result: .bool(cancel))
                 if !cancel { answer = false; break }
             }
         }
@@ -193,12 +191,10 @@ extension DispatchRun {
     private mutating func tracedCanPrevent(_ a: Int, _ b: Int) -> Bool {
         let ia = info(a), ib = info(b)
         if let declared = ia.spec?.canPrevent {
-            trace.call(ia.ref, "canPreventGestureRecognizer:", args: TraceArg("gestureRecognizer", .object(ib.ref)),
-                       result: .bool(declared))
+            trace.call(object(recognizer: a), .canPrevent, recognizerArg(b), result: .bool(declared))
         }
         if let declared = ib.spec?.canBePrevented, ia.canPrevent {
-            trace.call(ib.ref, "canBePreventedByGestureRecognizer:", args: TraceArg("gestureRecognizer", .object(ia.ref)),
-                       result: .bool(declared))
+            trace.call(object(recognizer: b), .canBePrevented, recognizerArg(a), result: .bool(declared))
         }
         return canPrevent(a, b)
     }
@@ -209,9 +205,8 @@ extension DispatchRun {
         for (x, y) in [(a, b), (b, a)] {
             guard let d = info(x).delegate, !info(x).isScrollViewPan, let list = d.shouldRecognizeSimultaneouslyWith else { continue }
             let answer = list.contains(info(y).id)
-            trace.call(objectRef(d.id), "gestureRecognizer:shouldRecognizeSimultaneouslyWithGestureRecognizer:",
-                       args: TraceArg("gestureRecognizer", .object(info(x).ref)),
-                             TraceArg("otherGestureRecognizer", .object(info(y).ref)), result: .bool(answer))
+            trace.call(object(id: d.id), .shouldRecognizeSimultaneously, recognizerArg(x),
+                       recognizerArg(y, as: .otherGestureRecognizer), result: .bool(answer))
             if answer { return true }
         }
         return false
@@ -260,8 +255,8 @@ extension DispatchRun {
         let me = info(g)
         for target in me.targets {
             guard let id = target.target else { continue }
-            let sender = SelectorNames.argumentCount(target.action) == 0 ? nil : TraceArg("sender", .object(me.ref))
-            trace.call(objectRef(id), target.action, args: sender, note: "." + state.rawValue)
+            let sender = SelectorNames.argumentCount(target.action) == 0 ? nil : recognizerArg(g, as: .sender)
+            trace.call(object(id: id), action: target.action, sender, note: "." + state.rawValue)
             actions.append(ActionRecord(t: now, action: target.action, sender: me.id, target: id,
                                         via: .recognizer, events: nil, state: state))
         }

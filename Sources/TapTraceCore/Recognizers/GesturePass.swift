@@ -1,12 +1,12 @@
 /// §2 step 5: inside `UIWindow.sendEvent:`, before any view sees the touches, every recognizer
 /// that receives touches of this event gets them, one call per phase (G3 order, A-GR).
 extension DispatchRun {
-    static func touchSelector(_ phase: TouchPhase) -> String {
+    static func touchSelector(_ phase: TouchPhase) -> UIKitSelector {
         switch phase {
-        case .began: return "touchesBegan:withEvent:"
-        case .moved, .stationary: return "touchesMoved:withEvent:"
-        case .ended: return "touchesEnded:withEvent:"
-        case .cancelled: return "touchesCancelled:withEvent:"
+        case .began: return .touchesBegan
+        case .moved, .stationary: return .touchesMoved
+        case .ended: return .touchesEnded
+        case .cancelled: return .touchesCancelled
         }
     }
 
@@ -25,9 +25,9 @@ extension DispatchRun {
                 guard receivesTouches(g) else { break }
                 let ts = mine.filter { touches[$0].phase == phase && recognizers[g].touches.contains($0) }
                 guard !ts.isEmpty else { continue }
-                let seq = trace.call(ref(recognizer: g), DispatchRun.touchSelector(phase),
-                                     args: touchesArg(ts, phase: phase, receiverView: info(g).view),
-                                           TraceArg("event", .string(touches[ts[0]].event)))
+                let touchesValue = touchesArg(ts, phase: phase, receiverView: info(g).view)
+                let seq = trace.call(object(recognizer: g), DispatchRun.touchSelector(phase), touchesValue,
+                                     eventArg(touches[ts[0]].event))
                 trace.push(seq)
                 recognizerTouches(g, phase, ts)
                 trace.pop()

@@ -38,7 +38,6 @@ struct RecognizerRuntime {
 
 extension DispatchRun {
     func info(_ g: Int) -> RecognizerInfo { index.recognizers[recognizers[g].info] }
-    func ref(recognizer g: Int) -> ObjectRef { info(g).ref }
 
     /// The runtime index of a scene recognizer, creating its runtime state on first use.
     mutating func runtime(for r: Int) -> Int {
@@ -60,7 +59,7 @@ extension DispatchRun {
         let old = recognizers[g].state
         recognizers[g].state = new
         recognizers[g].history.append(new)
-        trace.state(ref(recognizer: g), from: old, to: new, reason: reason, discrete: info(g).isDiscrete)
+        trace.state(object(recognizer: g), from: old, to: new, reason: reason, discrete: info(g).isDiscrete)
         if new != .possible {
             recognizers[g].wantsToRecognize = false
             if old == .possible { cancelTimers(of: g) }       // Q5

@@ -31,6 +31,9 @@ public final class SceneIndex: Sendable {
     public let applicationRef: ObjectRef
     public let appDelegateRef: ObjectRef?
     public let appDelegateIsResponder: Bool
+    /// What a trace names, numbered, with each ref's JSON written once (`SceneObjects`).
+    let objects: SceneObjects
+    let objectNumbers: ObjectNumbers
 
     struct ViewFlags: OptionSet, Sendable {
         let rawValue: UInt16
@@ -153,6 +156,9 @@ public final class SceneIndex: Sendable {
         self.recognizers = recognizers
         self.recognizersOfView = ofView
         self.recognizerIndexById = byId
+        (objects, objectNumbers) = SceneIndex.numberObjects(views: refs, scene: scene, recognizers: recognizers,
+                                                           directory: directory, application: applicationRef,
+                                                           appDelegate: appDelegateRef)
     }
 
     // MARK: views
