@@ -84,8 +84,34 @@ struct ByteEmitter: ~Copyable {
         guard n > 0, let src = buf.baseAddress else { return }
         reserve(n)
         let dst = base + count
-        if n <= 32 { for k in 0..<n { dst[k] = src[k] } } else { dst.update(from: src, count: n) }
+        if n <= 64 { Self.copyShort(src, dst, n) } else { dst.update(from: src, count: n) }
         count += n
+    }
+
+    /// Copies `n` (1…64) bytes a word at a time, the last word overlapping the one before:
+    /// most pieces of a trace are literals and fragments of 4 to 40 bytes, and a byte loop
+    /// spent three or four instructions per byte on them (callgrind, 2026-11-24: copying was
+    /// a fifth of encoding a result).
+    @inline(__always)
+    private static func copyShort(_ src: UnsafePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>, _ n: Int) {
+        let s = UnsafeRawPointer(src), d = UnsafeMutableRawPointer(dst)
+        if n >= 8 {
+            var k = 0
+            while k + 8 < n {
+                d.storeBytes(of: s.loadUnaligned(fromByteOffset: k, as: UInt64.self), toByteOffset: k, as: UInt64.self)
+                k += 8
+            }
+            d.storeBytes(of: s.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self), toByteOffset: n - 8, as: UInt64.self)
+        } else if n >= 4 {
+            let first = s.loadUnaligned(as: UInt32.self), last = s.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
+            d.storeBytes(of: first, as: UInt32.self)
+            d.storeBytes(of: last, toByteOffset: n - 4, as: UInt32.self)
+        } else {
+            let first = src[0], last = src[n - 1], middle = src[n >> 1]
+            dst[0] = first
+            dst[n >> 1] = middle
+            dst[n - 1] = last
+        }
     }
 
     /// Text that needs no escaping, known at compile time.
