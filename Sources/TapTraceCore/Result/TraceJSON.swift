@@ -86,22 +86,25 @@ enum TraceJSON {
         e.byte(0x5D)
     }
 
-    /// `,"selector":…,"swift":…` of the action selectors of one trace (a few at most), derived
-    /// once each (`SelectorNames.swift`).
+    /// `,"selector":…,"swift":…` of the action selectors of one trace (a few at most): derived
+    /// (`SelectorNames.swift`) and written where first needed, copied from there afterwards.
     private struct ActionSelectors {
         private var names: [String] = []
-        private var fragments: [[UInt8]] = []
+        /// `start << 16 | length` of each one's fragment in the output.
+        private var spans: [Int] = []
 
         mutating func write(_ selector: String, _ e: inout ByteEmitter) {
             for k in names.indices where names[k] == selector {
-                e.raw(fragments[k])
+                e.again(from: spans[k] >> 16, length: spans[k] & 0xFFFF)
                 return
             }
-            var h = ByteEmitter(capacity: 96)
-            TraceJSON.selector(selector, swift: SelectorNames.swift(selector), &h)
-            names.append(selector)
-            fragments.append(h.bytes)
-            e.raw(h.bytes)
+            let start = e.position
+            TraceJSON.selector(selector, swift: SelectorNames.swift(selector), &e)
+            let length = e.position - start
+            if length < 0x10000 {
+                names.append(selector)
+                spans.append(start << 16 | length)
+            }
         }
     }
 
