@@ -55,7 +55,8 @@ enum ResultJSON {
         }
         e.literal("],\"trace\":")
         TraceJSON.write(r.recorder, &e)
-        e.literal(",\"knobs\":"); knobs(r.knobs, &e)
+        e.literal(",\"knobs\":")
+        if let scene = r.sceneKnobs, scene.knobs == r.knobs { scene.json.write(0, &e) } else { KnobsJSON.write(r.knobs, &e) }
         e.literal(",\"input\":"); input(r.input, until: r.until, &e)
         e.byte(0x7D)
     }
@@ -95,30 +96,6 @@ enum ResultJSON {
             e.byte(0x5D)
         }
         if let state = a.state { e.literal(",\"state\":"); e.string(state.rawValue) }
-        e.byte(0x7D)
-    }
-
-    /// `"name":` of every knob, escaped once per process: every result has all two dozen
-    /// knobs, and escaping their names each time was 5 % of encoding a result (callgrind,
-    /// 2026-11-24).
-    private static let knobKeys: [[UInt8]] = Knobs.names.map { name in
-        var e = ByteEmitter(capacity: 48)
-        e.string(name)
-        e.byte(0x3A)
-        return e.bytes
-    }
-
-    private static func knobs(_ k: Knobs, _ e: inout ByteEmitter) {
-        e.byte(0x7B)
-        for (n, value) in k.orderedValues.enumerated() {
-            if n > 0 { e.byte(0x2C) }
-            e.raw(knobKeys[n])
-            switch value {
-            case .number(let x): e.number(x)
-            case .bool(let b): if b { e.literal("true") } else { e.literal("false") }
-            case .string(let text): e.string(text)
-            }
-        }
         e.byte(0x7D)
     }
 
