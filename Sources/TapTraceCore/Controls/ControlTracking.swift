@@ -14,7 +14,7 @@ extension DispatchRun {
         return index.geometry[v].bounds.outset(by: knobs.controlTrackingSlop).contains(p)
     }
 
-    private mutating func controlMarker(_ v: Int, highlighted: Bool?, inside: Bool?, events: [ControlEvent], note extra: String? = nil) {
+    private mutating func controlMarker(_ v: Int, highlighted: Bool?, inside: Bool?, events: [ControlEvent], note extra: StaticString? = nil) {
         // The note's parts, separated by "; ": highlight, inside test, events, extra.
         var note = NoteText(capacity: 128)
         if let highlighted {
@@ -37,7 +37,7 @@ extension DispatchRun {
         if let extra { note.append("; "); note.append(extra) }
         let eventsArg = TraceRecorder.Argument(.events, trace.texts(names))
         trace.marker(.control, TraceObject(view: v), highlighted.map { .init(.highlighted, .bool($0)) },
-                     inside.map { .init(.inside, .bool($0)) }, eventsArg, note: note.text)
+                     inside.map { .init(.inside, .bool($0)) }, eventsArg, note: note)
     }
 
     /// The base UIControl touch methods of an enabled control (K2–K7, K11 handled by the caller).

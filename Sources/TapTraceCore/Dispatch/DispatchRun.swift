@@ -63,7 +63,7 @@ struct DispatchRun {
         trace.cause = .input
         if fingersDown == 0 { sequenceNumber += 1 }
         let event = sequenceNumber
-        changed = []
+        changed.removeAll(keepingCapacity: true)
         var newTouches: [Int] = []
         for c in record.touches {
             if c.phase == .began {
@@ -158,17 +158,24 @@ struct DispatchRun {
     /// uses (nil for controllers and the application).
     /// `inReceiver` can be given when the caller already knows it (forwarding up a deep chain
     /// converts one level at a time instead of from the screen each time).
-    /// Reads the touch field by field and uses no closures: `DispatchRun` is a struct, and a
-    /// closure here would capture a copy of all of it.
-    func snapshot(_ t: Int, phase: TouchPhase, location: Point? = nil, receiverView: Int?,
-                  inReceiver: Point? = nil) -> TraceRecorder.Snapshot {
-        let p = location ?? touches[t].location
+    /// Reads the touch field by field, into a static function: called on the run itself from
+    /// the mutating methods that record it, it made the compiler copy the whole run (every
+    /// array retained, then released) around `convertFromScreen`, 2,200 instructions per
+    /// dispatch of bench/make-scene.py's tap (callgrind, 2026-11-24).
+    mutating func snapshot(_ t: Int, phase: TouchPhase, location: Point? = nil, receiverView: Int?,
+                           inReceiver: Point? = nil) -> TraceRecorder.Snapshot {
+        Self.snapshot(index: index, id: touches[t].traceID, tapCount: touches[t].tapCount,
+                      at: location ?? touches[t].location, window: touches[t].window, phase: phase,
+                      receiverView: receiverView, inReceiver: inReceiver)
+    }
+
+    private static func snapshot(index: SceneIndex, id: Int32, tapCount: Int, at p: Point, window: Int?,
+                                 phase: TouchPhase, receiverView: Int?, inReceiver: Point?) -> TraceRecorder.Snapshot {
         var inWindow = p
-        if let w = touches[t].window { inWindow = index.geometry[w].convertFromSuperview(p) }
+        if let w = window { inWindow = index.geometry[w].convertFromSuperview(p) }
         var inView = inReceiver
         if inView == nil, let v = receiverView { inView = index.convertFromScreen(p, to: v) }
-        return TraceRecorder.Snapshot(id: touches[t].traceID, phase: phase, tapCount: touches[t].tapCount,
-                                      inWindow: inWindow, inReceiver: inView)
+        return TraceRecorder.Snapshot(id: id, phase: phase, tapCount: tapCount, inWindow: inWindow, inReceiver: inView)
     }
 
     /// The `touches` argument, sorted by id. The snapshots go straight into the recorder's
@@ -179,7 +186,8 @@ struct DispatchRun {
         guard trace.enabled else { return .init(.touches, .null) }
         let start = trace.snapshotEnd
         for t in ts {
-            trace.snapshot(snapshot(t, phase: phase, location: locations[t], receiverView: receiverView, inReceiver: local[t]))
+            let s = snapshot(t, phase: phase, location: locations[t], receiverView: receiverView, inReceiver: local[t])
+            trace.snapshot(s)
         }
         return .init(.touches, trace.touches(from: start))
     }
@@ -188,7 +196,8 @@ struct DispatchRun {
     mutating func touchArg(_ t: Int, receiverView: Int?) -> TraceRecorder.Argument {
         guard trace.enabled else { return .init(.touch, .null) }
         let start = trace.snapshotEnd
-        trace.snapshot(snapshot(t, phase: touches[t].phase, receiverView: receiverView))
+        let s = snapshot(t, phase: touches[t].phase, receiverView: receiverView)
+        trace.snapshot(s)
         return .init(.touch, trace.touches(from: start))
     }
 

@@ -32,7 +32,7 @@ extension DispatchRun {
         }
     }
 
-    private mutating func refuse(_ t: Int, _ reason: TouchRefusal, note: String) {
+    private mutating func refuse(_ t: Int, _ reason: TouchRefusal, note: NoteText) {
         touches[t].refused = reason
         let reasonArg = TraceRecorder.Argument(.reason, trace.text(reason.rawValue))
         trace.marker(.gate, touches[t].view.map { TraceObject(view: $0) } ?? .none, touchIDArg(t), reasonArg, note: note)

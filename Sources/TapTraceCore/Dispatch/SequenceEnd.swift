@@ -14,7 +14,7 @@ extension DispatchRun {
             note.append(kept.map { info($0).id }, joinedBy: ", ")
         }
         let reset = TraceRecorder.Argument(.reset, recognizersValue(finished))
-        let m = trace.marker(.sequenceEnd, .none, reset, note: note.text)
+        let m = trace.marker(.sequenceEnd, .none, reset, note: note)
         trace.push(m)
         for g in finished {
             trace.call(object(recognizer: g), .reset)

@@ -21,7 +21,7 @@ extension DispatchRun {
         timers.append(PendingTimer(deadline: deadline, recognizer: g, kind: kind, serial: timerSerial))
         let kindArg = TraceRecorder.Argument(.kind, trace.text(kind.rawValue))
         trace.marker(.timer, object(recognizer: g), .init(.action, .word("scheduled")), kindArg, .init(.deadline, .number(deadline)),
-                     note: NoteText("\(info(g).id) timer \(kind.rawValue) scheduled for t=\(JSONWriter.format(deadline))").text)
+                     note: "\(info(g).id) timer \(kind.rawValue) scheduled for t=\(JSONWriter.format(deadline))")
     }
 
     func hasTimer(_ g: Int, _ kind: TimerKind) -> Bool {
@@ -33,7 +33,7 @@ extension DispatchRun {
         timers.removeAll { $0.recognizer == g && $0.kind == kind }
         let kindArg = TraceRecorder.Argument(.kind, trace.text(kind.rawValue))
         trace.marker(.timer, object(recognizer: g), .init(.action, .word("cancelled")), kindArg,
-                     note: NoteText("\(info(g).id) timer \(kind.rawValue) cancelled").text)
+                     note: "\(info(g).id) timer \(kind.rawValue) cancelled")
     }
 
     /// Q5: a recognizer's timers are dropped when it leaves `possible` or is reset, in kind
@@ -57,7 +57,7 @@ extension DispatchRun {
             trace.cause = .timer(info(g).id)
             let kindArg = TraceRecorder.Argument(.kind, trace.text(next.kind.rawValue))
             let m = trace.marker(.timer, object(recognizer: g), .init(.action, .word("fired")), kindArg,
-                                 note: NoteText("\(info(g).id) timer \(next.kind.rawValue) fired").text)
+                                 note: "\(info(g).id) timer \(next.kind.rawValue) fired")
             trace.push(m)
             recognizerTimerFired(g, next.kind)
             resolve()

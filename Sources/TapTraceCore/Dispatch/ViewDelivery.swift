@@ -21,7 +21,7 @@ extension DispatchRun {
 
     /// One `touches…:withEvent:` to a hit-test view, with the bookkeeping of T2 (each touch ends
     /// exactly once) and SV4 (a scroll view may keep a began from its content).
-    mutating func deliver(to v: Int, _ phase: TouchPhase, _ ts: [Int], locations: TouchPoints = [:], note: String? = nil) {
+    mutating func deliver(to v: Int, _ phase: TouchPhase, _ ts: [Int], locations: TouchPoints = [:], note: NoteText? = nil) {
         var ts = ts
         if phase == .began, let s = index.enclosingScrollView(of: v) {
             let answer = index.view(s).overrides?.touchesShouldBegin ?? true
@@ -48,7 +48,7 @@ extension DispatchRun {
     /// (T7, K rules), a scroll view keeps it (T8), an override without super consumes it (T6),
     /// and everything else forwards it to its next responder with the same touches (T5, R2–R7).
     /// Iterative, so a 10,000-deep chain does not recurse.
-    mutating func sendTouches(to first: Responder, _ phase: TouchPhase, _ ts: [Int], locations: TouchPoints = [:], note: String? = nil) {
+    mutating func sendTouches(to first: Responder, _ phase: TouchPhase, _ ts: [Int], locations: TouchPoints = [:], note: NoteText? = nil) {
         let selector = DispatchRun.touchSelector(phase)
         let event = eventArg(touches[ts[0]].event)
         var responder = first

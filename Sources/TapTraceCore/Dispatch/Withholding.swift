@@ -45,14 +45,14 @@ extension DispatchRun {
                 touches[t].queuedThisUpdate = true
                 let byArg = TraceRecorder.Argument(.by, recognizersValue(by))
                 trace.marker(.withhold, TraceObject(view: touches[t].view!), touchIDArg(t), .init(.phase, .word("began")), byArg,
-                             note: NoteText("\(touches[t].id) (all phases) withheld from \(view) (\(names, suffix: ".delaysTouchesBegan", joinedBy: ", "); GV5)").text)
+                             note: "\(touches[t].id) (all phases) withheld from \(view) (\(names, suffix: ".delaysTouchesBegan", joinedBy: ", "); GV5)")
             } else if phase == .ended, case let by = delayers(t, began: false), !by.isEmpty {
                 let names = by.map { info($0).id }
                 touches[t].withheld = [WithheldPhase(phase: .ended, location: item.location, since: now, by: names)]
                 touches[t].queuedThisUpdate = true
                 let byArg = TraceRecorder.Argument(.by, recognizersValue(by))
                 trace.marker(.withhold, TraceObject(view: touches[t].view!), touchIDArg(t), .init(.phase, .word("ended")), byArg,
-                             note: NoteText("\(touches[t].id) ended withheld from \(view) (\(names, suffix: ".delaysTouchesEnded", joinedBy: ", ") while .possible; GV6)").text)
+                             note: "\(touches[t].id) ended withheld from \(view) (\(names, suffix: ".delaysTouchesEnded", joinedBy: ", ") while .possible; GV6)")
             }
         }
     }
@@ -88,7 +88,7 @@ extension DispatchRun {
             }
             let phasesArg = TraceRecorder.Argument(.phases, trace.texts(phases.map(\.phase.rawValue)))
             let m = trace.marker(.flush, TraceObject(view: touches[t].view!), touchIDArg(t), phasesArg,
-                                 note: NoteText("\(touches[t].id) withheld since \(JSONWriter.format(phases[0].since)) by \(names, joinedBy: ", "); delivered now that none of them is .possible").text)
+                                 note: "\(touches[t].id) withheld since \(JSONWriter.format(phases[0].since)) by \(names, joinedBy: ", "); delivered now that none of them is .possible")
             trace.push(m)
             for w in phases {
                 guard touches[t].reachesView else { break }
@@ -123,7 +123,7 @@ extension DispatchRun {
         }
         for group in groups {
             deliver(to: group.view, .cancelled, group.touches,
-                    note: NoteText("cancelled by \(info(g).id) (cancelsTouchesInView; GV2, T9)").text)
+                    note: "cancelled by \(info(g).id) (cancelsTouchesInView; GV2, T9)")
         }
     }
 }

@@ -124,17 +124,17 @@ struct ByteEmitter: ~Copyable {
     /// A JSON string, escaped like `JSONWriter` (`JSONEscape`).
     mutating func string(_ s: String) {
         // Native strings lend their bytes as they are; others are copied once.
-        let done: Void? = s.utf8.withContiguousStorageIfAvailable { buf in
-            reserve(JSONEscape.capacity(for: buf.count))
-            count += JSONEscape.write(buf, to: base + count)
-        }
+        let done: Void? = s.utf8.withContiguousStorageIfAvailable { string(utf8: $0) }
         if done == nil {
             var s = s
-            s.withUTF8 { buf in
-                reserve(JSONEscape.capacity(for: buf.count))
-                count += JSONEscape.write(buf, to: base + count)
-            }
+            s.withUTF8 { string(utf8: $0) }
         }
+    }
+
+    /// A JSON string of UTF-8 text.
+    mutating func string(utf8 buf: UnsafeBufferPointer<UInt8>) {
+        reserve(JSONEscape.capacity(for: buf.count))
+        count += JSONEscape.write(buf, to: base + count)
     }
 
     /// `"…"` for text known to need no escaping: the raw values of the engine's enums

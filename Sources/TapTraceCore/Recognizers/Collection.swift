@@ -53,7 +53,7 @@ extension DispatchRun {
         }
         let recognizersArg = TraceRecorder.Argument(.recognizers, recognizersValue(list))
         trace.marker(.collect, TraceObject(view: v), touchIDArg(t),
-                     .init(.window, .object(TraceObject(view: touches[t].window!))), recognizersArg, note: note.text)
+                     .init(.window, .object(TraceObject(view: touches[t].window!))), recognizersArg, note: note)
         askDynamicRequirements(list)
     }
 

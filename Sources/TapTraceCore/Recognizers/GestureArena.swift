@@ -256,7 +256,7 @@ extension DispatchRun {
         for target in me.targets {
             guard let id = target.target else { continue }
             let sender = SelectorNames.argumentCount(target.action) == 0 ? nil : recognizerArg(g, as: .sender)
-            trace.call(object(id: id), action: target.action, sender, note: "." + state.rawValue)
+            trace.call(object(id: id), action: target.action, sender, note: ".\(state.rawValue)")
             actions.append(ActionRecord(t: now, action: target.action, sender: me.id, target: id,
                                         via: .recognizer, events: nil, state: state))
         }

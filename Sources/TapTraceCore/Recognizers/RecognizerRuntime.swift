@@ -27,7 +27,12 @@ struct RecognizerRuntime {
     var startSpan: Double?
     var startAngle: Double?
 
-    init(info: Int) { self.info = info }
+    init(info: Int) {
+        self.info = info
+        // Room for a sequence's states (possible, then one or two more, then possible after
+        // the reset): grown from the literal, the history was reallocated twice per recognizer.
+        history.reserveCapacity(4)
+    }
 
     mutating func clearGestureData() {
         down = []; starts = TouchPoints(); tapsCompleted = 0; maxTouchesInTap = 0; firstTapLocation = nil

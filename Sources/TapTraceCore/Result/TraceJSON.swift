@@ -79,7 +79,12 @@ enum TraceJSON {
                 e.literal(",\"depth\":"); e.integer(Int(r.depth))
                 e.literal(",\"parent\":")
                 if r.parent != 0 { e.integer(Int(r.parent)) } else { e.literal("null") }
-                if let note = trace.note(r) { e.literal(",\"note\":"); e.string(note) }
+                if r.note >= 0 {
+                    e.literal(",\"note\":")
+                    trace.noteBytes.withUnsafeBufferPointer { notes in
+                        e.string(utf8: UnsafeBufferPointer(rebasing: notes[Int(r.note)..<Int(r.note + r.noteLength)]))
+                    }
+                }
                 e.byte(0x7D)
             }
         }

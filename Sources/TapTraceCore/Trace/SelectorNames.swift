@@ -42,6 +42,13 @@ public enum SelectorNames {
 
     /// Arguments an action method takes (A5): the number of colons.
     public static func argumentCount(_ selector: String) -> Int {
-        selector.reduce(0) { $0 + ($1 == ":" ? 1 : 0) }
+        // ASCII selectors by byte (a colon is a character of its own there): going through
+        // Characters cost 2,000 instructions per action sent (callgrind, 2026-11-24).
+        var colons = 0
+        for b in selector.utf8 {
+            if b >= 0x80 { return selector.reduce(0) { $0 + ($1 == ":" ? 1 : 0) } }
+            if b == 0x3A { colons += 1 }
+        }
+        return colons
     }
 }

@@ -76,7 +76,9 @@ public struct TraceRecorder: Sendable {
         var update: Int32
         var depth: Int32
         var parent: Int32
+        /// The note is `noteBytes[note..<note + noteLength]`; -1 when there is none.
         var note: Int32 = -1
+        var noteLength: Int32 = 0
         var reason: Int32 = -1
     }
 
@@ -85,6 +87,10 @@ public struct TraceRecorder: Sendable {
     private(set) var snapshots: [Snapshot] = []
     private(set) var objectLists: [TraceObject] = []
     private(set) var texts: [String] = []
+    /// Every note's UTF-8, back to back: notes are assembled as bytes (`NoteText`), and making
+    /// a `String` of each (an allocation and a UTF-8 check) and keeping it cost more than
+    /// copying the bytes here (callgrind, 2026-11-24).
+    private(set) var noteBytes: [UInt8] = []
     /// Objects named by ref through the public API (not numbered by the scene): object
     /// `-2 - k` is `namedObjects[k]`.
     private(set) var namedObjects: [ObjectRef] = []
@@ -118,6 +124,7 @@ public struct TraceRecorder: Sendable {
             // per tap (with the run's other allocation cuts of 2026-11-24, callgrind: 246k →
             // 235k instructions per dispatch of bench/make-scene.py's tap).
             texts.reserveCapacity(64)
+            noteBytes.reserveCapacity(2048)
             snapshots.reserveCapacity(32)
             objectLists.reserveCapacity(16)
             updates.reserveCapacity(8)
@@ -137,19 +144,40 @@ public struct TraceRecorder: Sendable {
 
     @inline(__always)
     private mutating func appendCall(_ receiver: TraceObject, _ selector: Selector, argStart: Int32, argCount: Int32,
-                                     result: Value?, note: String?) -> Int {
+                                     result: Value?, note: Note) -> Int {
         records.append(Record(kind: .call, receiver: receiver, selector: selector, argStart: argStart, argCount: argCount,
                               result: result, update: currentUpdate(), depth: Int32(open.count),
-                              parent: open.last ?? 0, note: storeText(note)))
+                              parent: open.last ?? 0, note: note.start, noteLength: note.length))
         return records.count
     }
 
     @inline(__always)
     private mutating func appendMarker(_ kind: MarkerKind, _ receiver: TraceObject, argStart: Int32, argCount: Int32,
-                                       note: String?) -> Int {
+                                       note: Note) -> Int {
         records.append(Record(kind: .marker, marker: kind, receiver: receiver, argStart: argStart, argCount: argCount,
-                              update: currentUpdate(), depth: Int32(open.count), parent: open.last ?? 0, note: storeText(note)))
+                              update: currentUpdate(), depth: Int32(open.count), parent: open.last ?? 0,
+                              note: note.start, noteLength: note.length))
         return records.count
+    }
+
+    /// Where a note's bytes are in `noteBytes`.
+    private struct Note {
+        var start: Int32 = -1
+        var length: Int32 = 0
+    }
+
+    private mutating func storeNote(_ note: NoteText?) -> Note {
+        guard let note else { return Note() }
+        let start = Int32(noteBytes.count)
+        note.bytes.withUnsafeBufferPointer { noteBytes.append(contentsOf: $0) }
+        return Note(start: start, length: Int32(noteBytes.count) - start)
+    }
+
+    private mutating func storeNote(_ note: String?) -> Note {
+        guard let note else { return Note() }
+        let start = Int32(noteBytes.count)
+        noteBytes.append(contentsOf: note.utf8)
+        return Note(start: start, length: Int32(noteBytes.count) - start)
     }
 
     /// The index of the current update in `updates`, adding it if `t` or `cause` changed.
@@ -181,40 +209,45 @@ public struct TraceRecorder: Sendable {
     /// Records a call of a UIKit method and returns its seq (0 when disabled).
     @discardableResult
     mutating func call(_ receiver: TraceObject, _ selector: UIKitSelector, _ a: Argument? = nil, _ b: Argument? = nil,
-                       _ c: Argument? = nil, _ d: Argument? = nil, result: Value? = nil, note: String? = nil) -> Int {
+                       _ c: Argument? = nil, _ d: Argument? = nil, result: Value? = nil, note: NoteText? = nil) -> Int {
         guard enabled else { return 0 }
         let start = Int32(args.count)
         let n = store(a, b, c, d)
-        return appendCall(receiver, .uikit(selector), argStart: start, argCount: n, result: result, note: note)
+        return appendCall(receiver, .uikit(selector), argStart: start, argCount: n, result: result, note: storeNote(note))
     }
 
     /// Records a call of an action method of the scene (A5).
     @discardableResult
     mutating func call(_ receiver: TraceObject, action: String, _ a: Argument? = nil, _ b: Argument? = nil,
-                       note: String? = nil) -> Int {
+                       note: NoteText? = nil) -> Int {
         guard enabled else { return 0 }
         let start = Int32(args.count)
         let n = store(a, b, nil, nil)
-        return appendCall(receiver, .action(storeText(action)), argStart: start, argCount: n, result: nil, note: note)
+        return appendCall(receiver, .action(storeText(action)), argStart: start, argCount: n, result: nil, note: storeNote(note))
     }
 
     @discardableResult
     mutating func marker(_ kind: MarkerKind, _ receiver: TraceObject, _ a: Argument? = nil, _ b: Argument? = nil,
-                         _ c: Argument? = nil, note: String? = nil) -> Int {
+                         _ c: Argument? = nil, note: NoteText? = nil) -> Int {
         guard enabled else { return 0 }
         let start = Int32(args.count)
         let n = store(a, b, c, nil)
-        return appendMarker(kind, receiver, argStart: start, argCount: n, note: note)
+        return appendMarker(kind, receiver, argStart: start, argCount: n, note: storeNote(note))
     }
 
     @discardableResult
     mutating func state(_ receiver: TraceObject, from: RecognizerState, to: RecognizerState,
-                        reason: String, discrete: Bool, note: String? = nil) -> Int {
+                        reason: String, discrete: Bool) -> Int {
+        state(receiver, from: from, to: to, reason: reason, discrete: discrete, note: Note())
+    }
+
+    private mutating func state(_ receiver: TraceObject, from: RecognizerState, to: RecognizerState,
+                                reason: String, discrete: Bool, note: Note) -> Int {
         guard enabled else { return 0 }
         let reasonText = storeText(reason)
         records.append(Record(kind: .state, from: from, to: to, discrete: discrete, receiver: receiver,
                               argStart: Int32(args.count), update: currentUpdate(), depth: Int32(open.count),
-                              parent: open.last ?? 0, note: storeText(note), reason: reasonText))
+                              parent: open.last ?? 0, note: note.start, noteLength: note.length, reason: reasonText))
         return records.count
     }
 
@@ -235,7 +268,9 @@ public struct TraceRecorder: Sendable {
 
     public mutating func setNote(_ seq: Int, _ note: String?) {
         guard enabled, seq > 0 else { return }
-        records[seq - 1].note = storeText(note)
+        let stored = storeNote(note)
+        records[seq - 1].note = stored.start
+        records[seq - 1].noteLength = stored.length
     }
 
     // MARK: values that live in the side tables (nothing is stored when disabled)
@@ -331,7 +366,7 @@ public struct TraceRecorder: Sendable {
         let start = Int32(self.args.count)
         let n = store(args)
         let o = object(named: receiver), s = self.selector(selector), r = result.map { value($0) }
-        return appendCall(o, s, argStart: start, argCount: n, result: r, note: note)
+        return appendCall(o, s, argStart: start, argCount: n, result: r, note: storeNote(note))
     }
 
     @discardableResult
@@ -341,7 +376,7 @@ public struct TraceRecorder: Sendable {
         let start = Int32(self.args.count)
         let n = store(args)
         let s = self.selector(selector), r = result.map { value($0) }
-        return appendCall(TraceObject(view: view), s, argStart: start, argCount: n, result: r, note: note)
+        return appendCall(TraceObject(view: view), s, argStart: start, argCount: n, result: r, note: storeNote(note))
     }
 
     /// The same with up to four arguments one by one; nil ones are skipped.
@@ -365,7 +400,7 @@ public struct TraceRecorder: Sendable {
         guard enabled else { return 0 }
         let start = Int32(self.args.count)
         let n = store(args)
-        return appendMarker(kind, object(named: receiver), argStart: start, argCount: n, note: note)
+        return appendMarker(kind, object(named: receiver), argStart: start, argCount: n, note: storeNote(note))
     }
 
     @discardableResult
@@ -373,7 +408,7 @@ public struct TraceRecorder: Sendable {
         guard enabled else { return 0 }
         let start = Int32(self.args.count)
         let n = store(args)
-        return appendMarker(kind, TraceObject(view: view), argStart: start, argCount: n, note: note)
+        return appendMarker(kind, TraceObject(view: view), argStart: start, argCount: n, note: storeNote(note))
     }
 
     @discardableResult
@@ -392,7 +427,7 @@ public struct TraceRecorder: Sendable {
     public mutating func state(_ receiver: ObjectRef, from: RecognizerState, to: RecognizerState,
                                reason: String, discrete: Bool, note: String? = nil) -> Int {
         guard enabled else { return 0 }
-        return state(object(named: receiver), from: from, to: to, reason: reason, discrete: discrete, note: note)
+        return state(object(named: receiver), from: from, to: to, reason: reason, discrete: discrete, note: storeNote(note))
     }
 
     // MARK: reading
@@ -435,7 +470,9 @@ public struct TraceRecorder: Sendable {
         }
     }
 
-    func note(_ r: Record) -> String? { r.note < 0 ? nil : texts[Int(r.note)] }
+    func note(_ r: Record) -> String? {
+        r.note < 0 ? nil : String(decoding: noteBytes[Int(r.note)..<Int(r.note + r.noteLength)], as: UTF8.self)
+    }
     func reason(_ r: Record) -> String? { r.reason < 0 ? nil : texts[Int(r.reason)] }
 
     /// The entry with seq `seq` (1-based) as a public value.
