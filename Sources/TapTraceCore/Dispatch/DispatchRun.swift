@@ -95,7 +95,10 @@ struct DispatchRun {
             for w in windows {
                 let ws = trace.call(TraceObject(view: w), .sendEvent, eventArg(event))
                 trace.push(ws)
-                let mine = changed.filter { touches[$0].window == w }
+                // With one window and every changed touch in it (the usual case), its touches
+                // are the changed ones: shared, not filtered into a new array.
+                let mine = windows.count == 1 && !changed.contains(where: { touches[$0].window == nil })
+                    ? changed : changed.filter { touches[$0].window == w }
                 gesturePass(mine)                            // step 5
                 withholdArrivals(mine)                       // GV1, GV5, GV6
                 resolve()                                    // step 6

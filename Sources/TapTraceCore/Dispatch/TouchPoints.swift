@@ -12,6 +12,8 @@ struct TouchPoints: ExpressibleByDictionaryLiteral {
     private var more: [(touch: Int, point: Point)] = []
 
     init() {}
+    /// One touch's point (a dictionary literal would build an array of its pairs first).
+    init(_ t: Int, _ p: Point) { firstTouch = t; firstPoint = p }
     init(dictionaryLiteral elements: (Int, Point)...) {
         for (t, p) in elements { self[t] = p }
     }

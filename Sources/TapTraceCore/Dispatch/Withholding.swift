@@ -92,7 +92,7 @@ extension DispatchRun {
             trace.push(m)
             for w in phases {
                 guard touches[t].reachesView else { break }
-                deliver(to: touches[t].view!, w.phase, [t], locations: [t: w.location])
+                deliver(to: touches[t].view!, w.phase, [t], locations: TouchPoints(t, w.location))
             }
             trace.pop()
         }

@@ -47,6 +47,12 @@ extension DispatchRun {
     /// The runtime index of a scene recognizer, creating its runtime state on first use.
     mutating func runtime(for r: Int) -> Int {
         if let g = runtimeIndex[r] { return g }
+        // Room for the recognizers of a touch's path at once: grown from empty, the list and
+        // its index were reallocated for the second and the third.
+        if recognizers.isEmpty {
+            recognizers.reserveCapacity(8)
+            runtimeIndex.reserveCapacity(8)
+        }
         recognizers.append(RecognizerRuntime(info: r))
         runtimeIndex[r] = recognizers.count - 1
         return recognizers.count - 1
