@@ -43,7 +43,13 @@ struct DispatchRun {
         self.trace = TraceRecorder(index: index, enabled: traceEnabled)
     }
 
-    var fingersDown: Int { touches.reduce(0) { $0 + ($1.phase.isTerminal ? 0 : 1) } }
+    /// Touches not ended or cancelled. Counted by index: `reduce` copied every TouchState
+    /// (its id and arrays retained and released) to read its phase.
+    var fingersDown: Int {
+        var n = 0
+        for t in touches.indices where !touches[t].phase.isTerminal { n += 1 }
+        return n
+    }
 
     // MARK: running
 

@@ -11,27 +11,28 @@ extension DispatchRun {
         while let a = next {
             next = index.superview(a)
             for r in index.recognizers(ofView: a) {
-                let info = index.recognizers[r]
-                guard info.enabled else { continue }                          // G4
+                // Fields read in place (`index.recognizers[r].…`): a `let` of the whole
+                // RecognizerInfo copied its strings, spec, delegate and targets per recognizer.
+                guard index.recognizers[r].enabled else { continue }          // G4
                 let g = runtime(for: r)
                 // GS6: a recognizer that failed (or finished) receives nothing until reset.
                 guard recognizers[g].state == .possible || recognizers[g].state == .began
                         || recognizers[g].state == .changed else { continue }
                 // G9: a recognizer requiring one touch type ignores touches of another.
-                if info.spec?.requiresExclusiveTouchType == true,
+                if index.recognizers[r].spec?.requiresExclusiveTouchType == true,
                    let first = recognizers[g].touches.first, touches[first].type != touches[t].type { continue }
-                if let d = info.delegate, !info.isScrollViewPan {
+                if let d = index.recognizers[r].delegate, !index.recognizers[r].isScrollViewPan {
                     let delegate = object(id: d.id)
                     let recognizer = TraceRecorder.Argument(.gestureRecognizer, .object(index.object(recognizer: r)))
                     if let answer = d.shouldReceiveEvent {                        // G7
                         trace.call(delegate, .shouldReceiveEvent, recognizer, eventArg(touches[t].event),
                                    result: .bool(answer))
-                        if !answer { refusedBy.append(info.id); continue }
+                        if !answer { refusedBy.append(index.recognizers[r].id); continue }
                     }
                     if let answer = d.shouldReceiveTouch {                        // G6
-                        let touch = touchArg(t, receiverView: info.view)
+                        let touch = touchArg(t, receiverView: index.recognizers[r].view)
                         trace.call(delegate, .shouldReceiveTouch, recognizer, touch, result: .bool(answer))
-                        if !answer { refusedBy.append(info.id); continue }
+                        if !answer { refusedBy.append(index.recognizers[r].id); continue }
                     }
                 }
                 recognizers[g].touches.append(t)

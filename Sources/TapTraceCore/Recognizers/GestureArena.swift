@@ -77,7 +77,9 @@ extension DispatchRun {
     func requires(_ b: Int, _ a: Int) -> Bool { requirements(of: b).contains(a) }
 
     mutating func attempt(_ g: Int) -> Attempt {
-        let me = info(g)
+        // Fields read in place (`index.recognizers[me].…`), not a copy of the whole
+        // RecognizerInfo (its strings, spec, delegate and targets retained and released).
+        let me = recognizers[g].info
         // GM6: wait for every required recognizer to fail; fail if one recognized.
         var waiting: [Int] = []
         for r in requirements(of: g) {
@@ -93,7 +95,7 @@ extension DispatchRun {
                 let names = waiting.map { info($0).id }.joined(separator: ", ")
                 let waitingFor = TraceRecorder.Argument(.waitingFor, recognizersValue(waiting))
                 trace.marker(.pending, object(recognizer: g), waitingFor,
-                             note: "\(me.id) would recognize but waits for \(names) to fail (GM6, GS10)")
+                             note: "\(index.recognizers[me].id) would recognize but waits for \(names) to fail (GM6, GS10)")
             }
             return .pending
         }
@@ -105,14 +107,14 @@ extension DispatchRun {
             }
         }
         // GS7: the delegate first …
-        if me.isScrollViewPan {
-            if !scrollViewPanShouldBegin(g) { fail(g, "shouldBeginFalse(\(index.view(me.view).id))"); return .failed }
-        } else if let d = me.delegate, let answer = d.shouldBegin {
+        if index.recognizers[me].isScrollViewPan {
+            if !scrollViewPanShouldBegin(g) { fail(g, "shouldBeginFalse(\(index.view(index.recognizers[me].view).id))"); return .failed }
+        } else if let d = index.recognizers[me].delegate, let answer = d.shouldBegin {
             trace.call(object(id: d.id), .shouldBegin, recognizerArg(g), result: .bool(answer))
             if !answer { fail(g, "shouldBeginFalse(\(d.id))"); return .failed }
         }
         // … then the views whose touches the recognition would take away.
-        if me.cancelsTouchesInView || !knobs.askViewsOnlyWhenCancelling {
+        if index.recognizers[me].cancelsTouchesInView || !knobs.askViewsOnlyWhenCancelling {
             for v in viewsToAsk(g) {
                 let answer = viewShouldBegin(v, g)
                 trace.call(TraceObject(view: v), .shouldBegin, recognizerArg(g), result: .bool(answer))
@@ -144,11 +146,12 @@ extension DispatchRun {
     /// UIView `gestureRecognizerShouldBegin:` (GS7): the declared override, or X2's predicate
     /// for the controls that keep their single taps, or YES.
     func viewShouldBegin(_ v: Int, _ g: Int) -> Bool {
-        let me = info(g)
-        if let o = index.view(v).overrides?.gestureRecognizerShouldBegin { return o.answer(for: me.id) }
-        if index.view(v).base.vetoesAncestorSingleTap, index.isEnabled(v), me.base == .tap,
-           (me.spec?.numberOfTapsRequired ?? 1) == 1, (me.spec?.numberOfTouchesRequired ?? 1) == 1,
-           me.view != v {
+        let me = recognizers[g].info                                           // read in place, as in `attempt`
+        if let o = index.view(v).overrides?.gestureRecognizerShouldBegin { return o.answer(for: index.recognizers[me].id) }
+        if index.view(v).base.vetoesAncestorSingleTap, index.isEnabled(v), index.recognizers[me].base == .tap,
+           (index.recognizers[me].spec?.numberOfTapsRequired ?? 1) == 1,
+           (index.recognizers[me].spec?.numberOfTouchesRequired ?? 1) == 1,
+           index.recognizers[me].view != v {
             return false                                                       // X1, X2
         }
         return true
