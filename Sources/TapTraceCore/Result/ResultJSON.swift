@@ -30,8 +30,8 @@ enum ResultJSON {
             e.literal(",\"window\":"); optional(t.window, &e)
             e.literal(",\"hitTestView\":"); optional(t.hitTestView, &e)
             e.literal(",\"recognizers\":"); strings(t.recognizers, &e)
-            e.literal(",\"refused\":"); optional(t.refused?.rawValue, &e)
-            e.literal(",\"finalPhase\":"); e.string(t.finalPhase.rawValue)
+            e.literal(",\"refused\":"); word(t.refused?.rawValue, &e)
+            e.literal(",\"finalPhase\":"); e.unescaped(t.finalPhase.rawValue)
             e.literal(",\"cancelledBy\":"); optional(t.cancelledBy, &e)
             e.byte(0x7D)
         }
@@ -44,7 +44,7 @@ enum ResultJSON {
             e.literal(",\"states\":[")
             for (n, s) in g.states.enumerated() {
                 if n > 0 { e.byte(0x2C) }
-                e.string(s.rawValue)
+                e.unescaped(s.rawValue)
             }
             e.literal("]}")
         }
@@ -72,6 +72,12 @@ enum ResultJSON {
         if let s { e.string(s) } else { e.literal("null") }
     }
 
+    /// The raw value of one of the engine's enums, or null: identifiers, written without
+    /// looking for characters to escape (`ByteEmitter.unescaped`).
+    static func word(_ s: String?, _ e: inout ByteEmitter) {
+        if let s { e.unescaped(s) } else { e.literal("null") }
+    }
+
     static func strings(_ list: [String], _ e: inout ByteEmitter) {
         e.byte(0x5B)
         for (k, s) in list.enumerated() {
@@ -86,16 +92,16 @@ enum ResultJSON {
         e.literal(",\"action\":"); e.string(a.action)
         e.literal(",\"sender\":"); e.string(a.sender)
         if let target = a.target { e.literal(",\"target\":"); e.string(target) }
-        e.literal(",\"via\":"); e.string(a.via.rawValue)
+        e.literal(",\"via\":"); e.unescaped(a.via.rawValue)
         if let events = a.events {
             e.literal(",\"events\":[")
             for (k, event) in events.enumerated() {
                 if k > 0 { e.byte(0x2C) }
-                e.string(event.rawValue)
+                e.unescaped(event.rawValue)
             }
             e.byte(0x5D)
         }
-        if let state = a.state { e.literal(",\"state\":"); e.string(state.rawValue) }
+        if let state = a.state { e.literal(",\"state\":"); e.unescaped(state.rawValue) }
         e.byte(0x7D)
     }
 
@@ -109,9 +115,9 @@ enum ResultJSON {
             for (n, c) in r.touches.enumerated() {
                 if n > 0 { e.byte(0x2C) }
                 e.literal("{\"id\":"); e.string(c.id)
-                e.literal(",\"phase\":"); e.string(c.phase.rawValue)
+                e.literal(",\"phase\":"); e.unescaped(c.phase.rawValue)
                 if let p = c.at { e.literal(",\"at\":"); e.point(p) }
-                if let type = c.type { e.literal(",\"type\":"); e.string(type.rawValue) }
+                if let type = c.type { e.literal(",\"type\":"); e.unescaped(type.rawValue) }
                 e.byte(0x7D)
             }
             e.literal("]}")

@@ -68,12 +68,12 @@ enum TraceJSON {
                     e.literal(",\"result\":")
                     if let result = r.result { value(result, trace, &e) } else { e.literal("null") }
                 case .state:
-                    e.literal(",\"from\":"); word(r.from?.rawValue, &e)
-                    e.literal(",\"to\":"); word(r.to?.rawValue, &e)
+                    e.literal(",\"from\":"); ResultJSON.word(r.from?.rawValue, &e)
+                    e.literal(",\"to\":"); ResultJSON.word(r.to?.rawValue, &e)
                     e.literal(",\"reason\":"); ResultJSON.optional(trace.reason(r), &e)
                     if r.discrete { e.literal(",\"discrete\":true") }
                 case .marker:
-                    e.literal(",\"marker\":"); word(r.marker?.rawValue, &e)
+                    e.literal(",\"marker\":"); ResultJSON.word(r.marker?.rawValue, &e)
                     e.literal(",\"args\":"); args(trace, r, argumentNames, &e)
                 }
                 e.literal(",\"depth\":"); e.integer(Int(r.depth))
@@ -111,13 +111,6 @@ enum TraceJSON {
                 spans.append(start << 16 | length)
             }
         }
-    }
-
-    /// The raw value of one of the engine's enums (a marker kind, a recognizer state, a phase):
-    /// identifiers, written without looking for characters to escape.
-    private static func word(_ s: String?, _ e: inout ByteEmitter) {
-        guard let s else { e.literal("null"); return }
-        e.unescaped(s)
     }
 
     private static func object(_ o: TraceObject, _ trace: TraceRecorder, _ e: inout ByteEmitter) {
