@@ -119,7 +119,6 @@ struct ByteEmitter: ~Copyable {
         text.withUTF8Buffer { append($0) }
     }
 
-    mutating func raw(_ fragment: [UInt8]) { fragment.withUnsafeBufferPointer { append($0) } }
 
     /// A JSON string, escaped like `JSONWriter` (`JSONEscape`).
     mutating func string(_ s: String) {
