@@ -14,7 +14,7 @@ extension DispatchRun {
         return index.geometry[v].bounds.outset(by: knobs.controlTrackingSlop).contains(p)
     }
 
-    private mutating func controlMarker(_ v: Int, highlighted: Bool?, inside: Bool?, events: [ControlEvent], note extra: String? = nil) {
+    private mutating func controlMarker(_ v: Int, highlighted: Bool?, inside: Bool?, events: [ControlEvent], note extra: StaticString? = nil) {
         // The note's parts, separated by "; ": highlight, inside test, events, extra.
         var note = NoteText(capacity: 128)
         if let highlighted {
@@ -35,19 +35,21 @@ extension DispatchRun {
             note.append("}")
         }
         if let extra { note.append("; "); note.append(extra) }
-        trace.marker(.control, view: v, args: highlighted.map { TraceArg("highlighted", .bool($0)) },
-                     inside.map { TraceArg("inside", .bool($0)) }, TraceArg("events", .strings(names)), note: note.text)
+        let eventsArg = TraceRecorder.Argument(.events, trace.texts(names))
+        trace.marker(.control, TraceObject(view: v), highlighted.map { .init(.highlighted, .bool($0)) },
+                     inside.map { .init(.inside, .bool($0)) }, eventsArg, note: note)
     }
 
     /// The base UIControl touch methods of an enabled control (K2–K7, K11 handled by the caller).
     mutating func controlTouches(_ v: Int, _ phase: TouchPhase, _ ts: [Int]) {
-        let eventArg = TraceArg("event", .string(touches[ts[0]].event))
+        let eventArg = eventArg(touches[ts[0]].event)
         switch phase {
         case .began:
             guard controls[v] == nil, let t = ts.first else { return }          // K1
             // K2: touchInside, beginTracking (its answer becomes isTracking), highlight, TouchDown.
             let tracking = index.view(v).overrides?.beginTracking ?? true
-            trace.call(view: v, "beginTrackingWithTouch:withEvent:", args: touchArg(t, receiverView: v), eventArg, result: .bool(tracking))
+            let touch = touchArg(t, receiverView: v)
+            trace.call(TraceObject(view: v), .beginTracking, touch, eventArg, result: .bool(tracking))
             controls[v] = ControlState(touch: t, isTracking: tracking, isTouchInside: true, isHighlighted: true)
             var events: [ControlEvent] = []
             if tracking || !knobs.touchDownRequiresTracking {
@@ -62,7 +64,8 @@ extension DispatchRun {
             let wasInside = state.isTouchInside
             let inside = insideWithSlop(v, t)                                   // K3
             let keepTracking = index.view(v).overrides?.continueTracking ?? true
-            trace.call(view: v, "continueTrackingWithTouch:withEvent:", args: touchArg(t, receiverView: v), eventArg, result: .bool(keepTracking))
+            let touch = touchArg(t, receiverView: v)
+            trace.call(TraceObject(view: v), .continueTracking, touch, eventArg, result: .bool(keepTracking))
             state.isTouchInside = inside
             guard keepTracking else {
                 // K4: NO stops tracking; no further control events for this touch.
@@ -86,7 +89,8 @@ extension DispatchRun {
             controls[v] = nil
             // K5: endTracking, highlight off, then TouchUpInside/Outside if it was tracking.
             if state.isTracking {
-                trace.call(view: v, "endTrackingWithTouch:withEvent:", args: touchArg(t, receiverView: v), eventArg)
+                let touch = touchArg(t, receiverView: v)
+                trace.call(TraceObject(view: v), .endTracking, touch, eventArg)
             }
             let inside = insideWithSlop(v, t)
             var events: [ControlEvent] = []
@@ -107,7 +111,7 @@ extension DispatchRun {
             // K7, GV10: cancelTracking, highlight off, TouchCancel.
             var events: [ControlEvent] = []
             if state.isTracking {
-                trace.call(view: v, "cancelTrackingWithEvent:", args: eventArg)
+                trace.call(TraceObject(view: v), .cancelTracking, eventArg)
                 events.append(.touchCancel)
             }
             controlMarker(v, highlighted: false, inside: nil, events: events)

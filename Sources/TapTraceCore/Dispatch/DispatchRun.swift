@@ -40,10 +40,16 @@ struct DispatchRun {
         self.index = index
         self.knobs = knobs
         self.hitTester = HitTester(index: index, knobs: knobs)
-        self.trace = TraceRecorder(enabled: traceEnabled, viewRefs: index.refs)
+        self.trace = TraceRecorder(index: index, enabled: traceEnabled)
     }
 
-    var fingersDown: Int { touches.reduce(0) { $0 + ($1.phase.isTerminal ? 0 : 1) } }
+    /// Touches not ended or cancelled. Counted by index: `reduce` copied every TouchState
+    /// (its id and arrays retained and released) to read its phase.
+    var fingersDown: Int {
+        var n = 0
+        for t in touches.indices where !touches[t].phase.isTerminal { n += 1 }
+        return n
+    }
 
     // MARK: running
 
@@ -62,13 +68,14 @@ struct DispatchRun {
         trace.t = record.t
         trace.cause = .input
         if fingersDown == 0 { sequenceNumber += 1 }
-        let event = "E\(sequenceNumber)"
-        changed = []
+        let event = sequenceNumber
+        changed.removeAll(keepingCapacity: true)
         var newTouches: [Int] = []
         for c in record.touches {
             if c.phase == .began {
                 var t = TouchState(id: c.id, type: c.type ?? .direct, event: event, time: record.t, location: c.at ?? .zero)
                 t.tapCount = tapCount(for: t)
+                t.traceID = trace.touchID(c.id)
                 touches.append(t)
                 touchIndexById[c.id] = touches.count - 1
                 newTouches.append(touches.count - 1)
@@ -89,12 +96,15 @@ struct DispatchRun {
         var windows: [Int] = []
         for t in changed { if let w = touches[t].window, !windows.contains(w) { windows.append(w) } }
         if !windows.isEmpty {
-            let app = trace.call(index.applicationRef, "sendEvent:", args: TraceArg("event", .string(event)))
+            let app = trace.call(index.object(.application), .sendEvent, eventArg(event))
             trace.push(app)
             for w in windows {
-                let ws = trace.call(view: w, "sendEvent:", args: TraceArg("event", .string(event)))
+                let ws = trace.call(TraceObject(view: w), .sendEvent, eventArg(event))
                 trace.push(ws)
-                let mine = changed.filter { touches[$0].window == w }
+                // With one window and every changed touch in it (the usual case), its touches
+                // are the changed ones: shared, not filtered into a new array.
+                let mine = windows.count == 1 && !changed.contains(where: { touches[$0].window == nil })
+                    ? changed : changed.filter { touches[$0].window == w }
                 gesturePass(mine)                            // step 5
                 withholdArrivals(mine)                       // GV1, GV5, GV6
                 resolve()                                    // step 6
@@ -108,12 +118,12 @@ struct DispatchRun {
 
     // MARK: step 2
 
-    private mutating func hitTestNewTouches(_ newTouches: [Int], event: String) {
+    private mutating func hitTestNewTouches(_ newTouches: [Int], event: Int) {
         for t in newTouches {
             if index.scene.app?.ignoringInteractionEvents == true {
                 // Z2: every touch event is dropped before hit-testing.
                 touches[t].refused = .ignoringInteractionEvents
-                trace.marker(.gate, nil, args: TraceArg("touch", .string(touches[t].id)),
+                trace.marker(.gate, .none, touchIDArg(t),
                              note: "\(touches[t].id) dropped: the application ignores interaction events (Z2)")
                 continue
             }
@@ -139,52 +149,77 @@ struct DispatchRun {
 
     // MARK: helpers shared by the rule files
 
-    /// Any object of the scene by id, for trace receivers (targets, delegates).
-    func objectRef(_ id: String) -> ObjectRef {
-        switch index.directory[id] {
-        case .view(let v)?: return index.ref(view: v)
-        case .viewController(let v)?: return index.ref(.viewController(ofView: v))
-        case .application?: return index.applicationRef
-        case .appDelegate?: return index.appDelegateRef ?? ObjectRef(id: id, className: id)
-        case .recognizer(let v, let r)?:
-            let gr = index.scene.views[v].gestureRecognizers![r]
-            return ObjectRef(id: gr.id, className: gr.className)
-        case .builtInRecognizer(let v, let base)?:
-            return ObjectRef(id: index.scene.views[v].id + (base == .scrollViewDelay ? ".delay" : ".pan"), className: base.rawValue)
-        case .delegateObject(let v, let r)?:
-            let d = index.scene.views[v].gestureRecognizers![r].delegate!
-            return ObjectRef(id: id, className: d.className ?? id)
-        case nil: return ObjectRef(id: id, className: id)
-        }
+    /// Any object of the scene by id, for trace receivers (targets, delegates); an id the scene
+    /// does not have names an object of that class.
+    mutating func object(id: String) -> TraceObject {
+        index.object(id: id) ?? trace.object(named: ObjectRef(id: id, className: id))
     }
+
+    func object(recognizer g: Int) -> TraceObject { index.object(recognizer: recognizers[g].info) }
+
+    /// The `event` argument: the touch's multitouch sequence (§1).
+    func eventArg(_ event: Int) -> TraceRecorder.Argument { .init(.event, .event(Int32(event))) }
+
+    /// A touch's id as the `touch` argument.
+    func touchIDArg(_ t: Int) -> TraceRecorder.Argument { .init(.touch, .text(touches[t].traceID)) }
 
     /// A touch as a call shows it; `receiverView` is the view whose coordinates `inReceiver`
     /// uses (nil for controllers and the application).
     /// `inReceiver` can be given when the caller already knows it (forwarding up a deep chain
     /// converts one level at a time instead of from the screen each time).
-    /// Reads the touch field by field and uses no closures: `DispatchRun` is a struct, and a
-    /// closure here would capture a copy of all of it.
-    func snapshot(_ t: Int, phase: TouchPhase, location: Point? = nil, receiverView: Int?, inReceiver: Point? = nil) -> TouchSnapshot {
-        let p = location ?? touches[t].location
-        var inWindow = p
-        if let w = touches[t].window { inWindow = index.geometry[w].convertFromSuperview(p) }
-        var inView = inReceiver
-        if inView == nil, let v = receiverView { inView = index.convertFromScreen(p, to: v) }
-        return TouchSnapshot(id: touches[t].id, phase: phase, tapCount: touches[t].tapCount, inWindow: inWindow,
-                             inReceiver: inView)
+    /// Reads the touch field by field, into a static function: called on the run itself from
+    /// the mutating methods that record it, it made the compiler copy the whole run (every
+    /// array retained, then released) around `convertFromScreen`, 2,200 instructions per
+    /// dispatch of bench/make-scene.py's tap (callgrind, 2026-11-24).
+    mutating func snapshot(_ t: Int, phase: TouchPhase, location: Point? = nil, receiverView: Int?,
+                           inReceiver: Point? = nil) -> TraceRecorder.Snapshot {
+        Self.snapshot(index: index, id: touches[t].traceID, tapCount: touches[t].tapCount,
+                      at: location ?? touches[t].location, window: touches[t].window, phase: phase,
+                      receiverView: receiverView, inReceiver: inReceiver)
     }
 
-    /// The touches sorted by id. Snapshots are built first and sorted by their id (the touch's):
-    /// the same order as sorting the indices, without a closure that captures `self`.
-    func touchesArg(_ ts: [Int], phase: TouchPhase, receiverView: Int?, locations: TouchPoints = [:],
-                    local: TouchPoints = [:]) -> TraceArg {
-        var snapshots: [TouchSnapshot] = []
-        snapshots.reserveCapacity(ts.count)
+    private static func snapshot(index: SceneIndex, id: Int32, tapCount: Int, at p: Point, window: Int?,
+                                 phase: TouchPhase, receiverView: Int?, inReceiver: Point?) -> TraceRecorder.Snapshot {
+        var inWindow = p
+        if let w = window { inWindow = index.geometry[w].convertFromSuperview(p) }
+        var inView = inReceiver
+        if inView == nil, let v = receiverView { inView = index.convertFromScreen(p, to: v) }
+        return TraceRecorder.Snapshot(id: id, phase: phase, tapCount: tapCount, inWindow: inWindow, inReceiver: inView)
+    }
+
+    /// The `touches` argument, sorted by id. The snapshots go straight into the recorder's
+    /// table (an array of them per call was allocated and freed for every touch method), and
+    /// nothing is computed when the trace is off.
+    mutating func touchesArg(_ ts: [Int], phase: TouchPhase, receiverView: Int?, locations: TouchPoints = [:],
+                             local: TouchPoints = [:]) -> TraceRecorder.Argument {
+        guard trace.enabled else { return .init(.touches, .null) }
+        let start = trace.snapshotEnd
         for t in ts {
-            snapshots.append(snapshot(t, phase: phase, location: locations[t], receiverView: receiverView, inReceiver: local[t]))
+            let s = snapshot(t, phase: phase, location: locations[t], receiverView: receiverView, inReceiver: local[t])
+            trace.snapshot(s)
         }
-        if snapshots.count > 1 { snapshots.sort { $0.id < $1.id } }
-        return TraceArg("touches", .touches(snapshots))
+        return .init(.touches, trace.touches(from: start))
+    }
+
+    /// The `touch` argument of a delegate question or a control's tracking: the touch alone.
+    mutating func touchArg(_ t: Int, receiverView: Int?) -> TraceRecorder.Argument {
+        guard trace.enabled else { return .init(.touch, .null) }
+        let start = trace.snapshotEnd
+        let s = snapshot(t, phase: touches[t].phase, receiverView: receiverView)
+        trace.snapshot(s)
+        return .init(.touch, trace.touches(from: start))
+    }
+
+    /// A recognizer (runtime index) as an argument.
+    func recognizerArg(_ g: Int, as name: TraceArgName = .gestureRecognizer) -> TraceRecorder.Argument {
+        .init(name, .object(object(recognizer: g)))
+    }
+
+    /// A list of recognizers as an argument value.
+    mutating func recognizersValue(_ gs: [Int]) -> TraceRecorder.Value {
+        let start = trace.objectListEnd
+        for g in gs { trace.listObject(object(recognizer: g)) }
+        return trace.objects(from: start)
     }
 }
 

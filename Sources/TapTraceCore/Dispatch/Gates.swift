@@ -32,10 +32,9 @@ extension DispatchRun {
         }
     }
 
-    private mutating func refuse(_ t: Int, _ reason: TouchRefusal, note: String) {
+    private mutating func refuse(_ t: Int, _ reason: TouchRefusal, note: NoteText) {
         touches[t].refused = reason
-        trace.marker(.gate, touches[t].view.map { index.ref(view: $0) },
-                     args: TraceArg("touch", .string(touches[t].id)), TraceArg("reason", .string(reason.rawValue)),
-                     note: note)
+        let reasonArg = TraceRecorder.Argument(.reason, trace.text(reason.rawValue))
+        trace.marker(.gate, touches[t].view.map { TraceObject(view: $0) } ?? .none, touchIDArg(t), reasonArg, note: note)
     }
 }

@@ -1,13 +1,13 @@
-/// A trace note written as a string interpolation but assembled as UTF-8 bytes, with one
-/// `String` made at the end (`text`). Literal pieces are copied from static memory and lists
-/// are joined in place; `String` interpolation grew its storage piece by piece and `joined`
-/// built a string per list, together the largest cost left in a tap's dispatch
-/// (callgrind, 2026-11-24, the tap of bench/make-scene.py: 216k → 191k instructions per
-/// dispatch). The text is the same, byte for byte.
+/// A trace note written as a string interpolation but assembled as UTF-8 bytes, which the
+/// recorder copies into its note storage (no `String` is made). Literal pieces are copied from
+/// static memory and lists are joined in place; `String` interpolation grew its storage piece
+/// by piece and `joined` built a string per list, together the largest cost left in a tap's
+/// dispatch (callgrind, 2026-11-24, the tap of bench/make-scene.py: 216k → 191k instructions
+/// per dispatch). The text is the same, byte for byte.
 ///
-///     trace.marker(…, note: NoteText("\(id) withheld by \(names, joinedBy: ", ")").text)
+///     trace.marker(…, note: "\(id) withheld by \(names, joinedBy: ", ")")
 struct NoteText: ExpressibleByStringInterpolation {
-    private var bytes: [UInt8]
+    private(set) var bytes: [UInt8]
 
     init(_ note: NoteText) { self = note }
     init(capacity: Int) {
@@ -20,6 +20,7 @@ struct NoteText: ExpressibleByStringInterpolation {
     }
     init(stringInterpolation: Interpolation) { bytes = stringInterpolation.bytes }
 
+    /// The note as a `String` (the recorder keeps the bytes; this is the text they say).
     var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Appends more text (notes with optional parts). The pieces are appended one by one, not

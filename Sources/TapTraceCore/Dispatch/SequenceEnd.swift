@@ -13,10 +13,11 @@ extension DispatchRun {
             note.append("; still .possible: ")
             note.append(kept.map { info($0).id }, joinedBy: ", ")
         }
-        let m = trace.marker(.sequenceEnd, nil, args: TraceArg("reset", .objects(finished.map { ref(recognizer: $0) })), note: note.text)
+        let reset = TraceRecorder.Argument(.reset, recognizersValue(finished))
+        let m = trace.marker(.sequenceEnd, .none, reset, note: note)
         trace.push(m)
         for g in finished {
-            trace.call(ref(recognizer: g), "reset")
+            trace.call(object(recognizer: g), .reset)
             cancelTimers(of: g)
             recognizers[g].state = .possible
             recognizers[g].history.append(.possible)

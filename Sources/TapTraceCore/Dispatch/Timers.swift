@@ -19,10 +19,9 @@ extension DispatchRun {
         timerSerial += 1
         let deadline = now + delay
         timers.append(PendingTimer(deadline: deadline, recognizer: g, kind: kind, serial: timerSerial))
-        trace.marker(.timer, ref(recognizer: g),
-                     args: TraceArg("action", .string("scheduled")), TraceArg("kind", .string(kind.rawValue)),
-                           TraceArg("deadline", .number(deadline)),
-                     note: NoteText("\(info(g).id) timer \(kind.rawValue) scheduled for t=\(JSONWriter.format(deadline))").text)
+        let kindArg = TraceRecorder.Argument(.kind, trace.text(kind.rawValue))
+        trace.marker(.timer, object(recognizer: g), .init(.action, .word("scheduled")), kindArg, .init(.deadline, .number(deadline)),
+                     note: "\(info(g).id) timer \(kind.rawValue) scheduled for t=\(JSONWriter.format(deadline))")
     }
 
     func hasTimer(_ g: Int, _ kind: TimerKind) -> Bool {
@@ -32,9 +31,9 @@ extension DispatchRun {
     mutating func cancelTimer(_ g: Int, _ kind: TimerKind) {
         guard hasTimer(g, kind) else { return }
         timers.removeAll { $0.recognizer == g && $0.kind == kind }
-        trace.marker(.timer, ref(recognizer: g),
-                     args: TraceArg("action", .string("cancelled")), TraceArg("kind", .string(kind.rawValue)),
-                     note: NoteText("\(info(g).id) timer \(kind.rawValue) cancelled").text)
+        let kindArg = TraceRecorder.Argument(.kind, trace.text(kind.rawValue))
+        trace.marker(.timer, object(recognizer: g), .init(.action, .word("cancelled")), kindArg,
+                     note: "\(info(g).id) timer \(kind.rawValue) cancelled")
     }
 
     /// Q5: a recognizer's timers are dropped when it leaves `possible` or is reset, in kind
@@ -56,9 +55,9 @@ extension DispatchRun {
             trace.t = next.deadline
             let g = next.recognizer
             trace.cause = .timer(info(g).id)
-            let m = trace.marker(.timer, ref(recognizer: g),
-                                 args: TraceArg("action", .string("fired")), TraceArg("kind", .string(next.kind.rawValue)),
-                                 note: NoteText("\(info(g).id) timer \(next.kind.rawValue) fired").text)
+            let kindArg = TraceRecorder.Argument(.kind, trace.text(next.kind.rawValue))
+            let m = trace.marker(.timer, object(recognizer: g), .init(.action, .word("fired")), kindArg,
+                                 note: "\(info(g).id) timer \(next.kind.rawValue) fired")
             trace.push(m)
             recognizerTimerFired(g, next.kind)
             resolve()

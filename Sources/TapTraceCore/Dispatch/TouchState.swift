@@ -28,8 +28,10 @@ struct WithheldPhase {
 struct TouchState {
     let id: String
     let type: TouchType
-    /// `E<n>`: the multitouch sequence (one UIEvent object per sequence, §1).
-    let event: String
+    /// n of `E<n>`: the multitouch sequence (one UIEvent object per sequence, §1).
+    let event: Int
+    /// Where the trace keeps the id (`TraceRecorder.touchID`).
+    var traceID: Int32 = -1
     let beganTime: Double
     let beganLocation: Point
     var phase: TouchPhase
@@ -52,7 +54,7 @@ struct TouchState {
     /// This update's phase went into `withheld` (the view pass must not deliver it again).
     var queuedThisUpdate = false
 
-    init(id: String, type: TouchType, event: String, time: Double, location: Point) {
+    init(id: String, type: TouchType, event: Int, time: Double, location: Point) {
         self.id = id; self.type = type; self.event = event
         beganTime = time; beganLocation = location; phase = .began; self.location = location
     }

@@ -4,7 +4,7 @@ extension DispatchRun {
     /// the order of their lowest touch, phases began, moved, ended, cancelled.
     mutating func viewPass(_ mine: [Int]) {
         let ready = mine.filter { touches[$0].reachesView && !touches[$0].queuedThisUpdate }
-        var views: [(view: Int, event: String)] = []
+        var views: [(view: Int, event: Int)] = []
         for t in ready.sorted() {
             let key = (touches[t].view!, touches[t].event)
             if !views.contains(where: { $0.view == key.0 && $0.event == key.1 }) { views.append(key) }
@@ -21,14 +21,13 @@ extension DispatchRun {
 
     /// One `touches…:withEvent:` to a hit-test view, with the bookkeeping of T2 (each touch ends
     /// exactly once) and SV4 (a scroll view may keep a began from its content).
-    mutating func deliver(to v: Int, _ phase: TouchPhase, _ ts: [Int], locations: TouchPoints = [:], note: String? = nil) {
+    mutating func deliver(to v: Int, _ phase: TouchPhase, _ ts: [Int], locations: TouchPoints = [:], note: NoteText? = nil) {
         var ts = ts
         if phase == .began, let s = index.enclosingScrollView(of: v) {
             let answer = index.view(s).overrides?.touchesShouldBegin ?? true
-            trace.call(view: s, "touchesShouldBegin:withEvent:inContentView:",
-                       args: touchesArg(ts, phase: .began, receiverView: s, locations: locations),
-                             TraceArg("event", .string(touches[ts[0]].event)),
-                             TraceArg("contentView", .object(index.ref(view: v))), result: .bool(answer))
+            let touchesValue = touchesArg(ts, phase: .began, receiverView: s, locations: locations)
+            trace.call(TraceObject(view: s), .touchesShouldBegin, touchesValue, eventArg(touches[ts[0]].event),
+                       .init(.contentView, .object(TraceObject(view: v))), result: .bool(answer))
             if !answer {
                 for t in ts {
                     touches[t].refused = .touchesShouldBegin
@@ -49,9 +48,9 @@ extension DispatchRun {
     /// (T7, K rules), a scroll view keeps it (T8), an override without super consumes it (T6),
     /// and everything else forwards it to its next responder with the same touches (T5, R2–R7).
     /// Iterative, so a 10,000-deep chain does not recurse.
-    mutating func sendTouches(to first: Responder, _ phase: TouchPhase, _ ts: [Int], locations: TouchPoints = [:], note: String? = nil) {
+    mutating func sendTouches(to first: Responder, _ phase: TouchPhase, _ ts: [Int], locations: TouchPoints = [:], note: NoteText? = nil) {
         let selector = DispatchRun.touchSelector(phase)
-        let event = TraceArg("event", .string(touches[ts[0]].event))
+        let event = eventArg(touches[ts[0]].event)
         var responder = first
         // Cycle guard (R7): a short chain is checked by scanning; a long one by a set.
         var seen: [Responder] = []
@@ -70,7 +69,7 @@ extension DispatchRun {
                 repeated = !seenSet.insert(responder).inserted
             }
             if repeated {
-                trace.marker(.chainWalk, index.ref(responder), [],
+                trace.marker(.chainWalk, index.object(responder),
                              note: "nextResponder cycle: \(index.ref(responder).id) was already asked; forwarding stops (R7)")
                 break
             }
@@ -88,8 +87,7 @@ extension DispatchRun {
             }
             let touchesValue = touchesArg(ts, phase: phase, receiverView: receiverView, locations: locations,
                                           local: receiverView == nil ? [:] : local)
-            let seq = receiverView.map { trace.call(view: $0, selector, args: touchesValue, event, note: depth == 0 ? note : nil) }
-                ?? trace.call(index.ref(responder), selector, args: touchesValue, event, note: depth == 0 ? note : nil)
+            let seq = trace.call(index.object(responder), selector, touchesValue, event, note: depth == 0 ? note : nil)
             trace.push(seq)
             depth += 1
             if (index.touchOverrides(responder)?[phase] ?? .superCall) == .handle { break }   // T6

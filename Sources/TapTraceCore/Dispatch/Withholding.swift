@@ -43,18 +43,16 @@ extension DispatchRun {
                 let names = by.map { info($0).id }
                 touches[t].withheld = [WithheldPhase(phase: .began, location: item.location, since: now, by: names)]
                 touches[t].queuedThisUpdate = true
-                trace.marker(.withhold, index.ref(view: touches[t].view!),
-                             args: TraceArg("touch", .string(touches[t].id)), TraceArg("phase", .string("began")),
-                                   TraceArg("by", .objects(by.map { info($0).ref })),
-                             note: NoteText("\(touches[t].id) (all phases) withheld from \(view) (\(names, suffix: ".delaysTouchesBegan", joinedBy: ", "); GV5)").text)
+                let byArg = TraceRecorder.Argument(.by, recognizersValue(by))
+                trace.marker(.withhold, TraceObject(view: touches[t].view!), touchIDArg(t), .init(.phase, .word("began")), byArg,
+                             note: "\(touches[t].id) (all phases) withheld from \(view) (\(names, suffix: ".delaysTouchesBegan", joinedBy: ", "); GV5)")
             } else if phase == .ended, case let by = delayers(t, began: false), !by.isEmpty {
                 let names = by.map { info($0).id }
                 touches[t].withheld = [WithheldPhase(phase: .ended, location: item.location, since: now, by: names)]
                 touches[t].queuedThisUpdate = true
-                trace.marker(.withhold, index.ref(view: touches[t].view!),
-                             args: TraceArg("touch", .string(touches[t].id)), TraceArg("phase", .string("ended")),
-                                   TraceArg("by", .objects(by.map { info($0).ref })),
-                             note: NoteText("\(touches[t].id) ended withheld from \(view) (\(names, suffix: ".delaysTouchesEnded", joinedBy: ", ") while .possible; GV6)").text)
+                let byArg = TraceRecorder.Argument(.by, recognizersValue(by))
+                trace.marker(.withhold, TraceObject(view: touches[t].view!), touchIDArg(t), .init(.phase, .word("ended")), byArg,
+                             note: "\(touches[t].id) ended withheld from \(view) (\(names, suffix: ".delaysTouchesEnded", joinedBy: ", ") while .possible; GV6)")
             }
         }
     }
@@ -84,18 +82,17 @@ extension DispatchRun {
             // the view.
             if !touches[t].deliveredBegan, phases.contains(where: { $0.phase == .cancelled }) {
                 touches[t].viewFinished = true
-                trace.marker(.drop, view: touches[t].view!, args: TraceArg("touch", .string(touches[t].id)),
+                trace.marker(.drop, TraceObject(view: touches[t].view!), touchIDArg(t),
                              note: "\(touches[t].id)'s withheld phases discarded: the touch was cancelled before its began was delivered")
                 continue
             }
-            let m = trace.marker(.flush, index.ref(view: touches[t].view!),
-                                 args: TraceArg("touch", .string(touches[t].id)),
-                                       TraceArg("phases", .strings(phases.map(\.phase.rawValue))),
-                                 note: NoteText("\(touches[t].id) withheld since \(JSONWriter.format(phases[0].since)) by \(names, joinedBy: ", "); delivered now that none of them is .possible").text)
+            let phasesArg = TraceRecorder.Argument(.phases, trace.texts(phases.map(\.phase.rawValue)))
+            let m = trace.marker(.flush, TraceObject(view: touches[t].view!), touchIDArg(t), phasesArg,
+                                 note: "\(touches[t].id) withheld since \(JSONWriter.format(phases[0].since)) by \(names, joinedBy: ", "); delivered now that none of them is .possible")
             trace.push(m)
             for w in phases {
                 guard touches[t].reachesView else { break }
-                deliver(to: touches[t].view!, w.phase, [t], locations: [t: w.location])
+                deliver(to: touches[t].view!, w.phase, [t], locations: TouchPoints(t, w.location))
             }
             trace.pop()
         }
@@ -105,7 +102,7 @@ extension DispatchRun {
     /// GV2, T9: a recognizer with `cancelsTouchesInView` that begins or recognizes takes its
     /// touches from their views: delivered ones are cancelled, never-delivered ones dropped.
     mutating func cancelViewTouches(of g: Int) {
-        var groups: [(view: Int, event: String, touches: [Int])] = []
+        var groups: [(view: Int, event: Int, touches: [Int])] = []
         for t in recognizers[g].touches {
             let touch = touches[t]
             guard let v = touch.view, touch.unboundBy == nil, touch.refused == nil, !touch.viewFinished else { continue }
@@ -114,7 +111,7 @@ extension DispatchRun {
             touches[t].withheld = []
             if !touch.deliveredBegan {
                 touches[t].viewFinished = true
-                trace.marker(.drop, view: v, args: TraceArg("touch", .string(touch.id)),
+                trace.marker(.drop, TraceObject(view: v), touchIDArg(t),
                              note: "\(touch.id)\(hadWithheld ? "'s withheld phases" : "") discarded for \(index.view(v).id): never delivered, so no touchesCancelled (GV2)")
                 continue
             }
@@ -126,7 +123,7 @@ extension DispatchRun {
         }
         for group in groups {
             deliver(to: group.view, .cancelled, group.touches,
-                    note: NoteText("cancelled by \(info(g).id) (cancelsTouchesInView; GV2, T9)").text)
+                    note: "cancelled by \(info(g).id) (cancelsTouchesInView; GV2, T9)")
         }
     }
 }

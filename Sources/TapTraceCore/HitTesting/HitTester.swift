@@ -93,28 +93,33 @@ public struct HitTester {
     }
 
     /// `[view hitTest:point withEvent:]` with `point` in the view's bounds coordinates (for a
-    /// window: window coordinates).
-    public func hitTest(_ root: Int, point: Point, event: String?, trace: inout TraceRecorder,
-                        passNote: TraceArg? = nil) -> Int? {
+    /// window: window coordinates). `event` is n of `E<n>` (nil: no event, for explain);
+    /// `pass` is H12's pass number when it is not the first.
+    public func hitTest(_ root: Int, point: Point, event: Int?, trace: inout TraceRecorder, pass: Int? = nil) -> Int? {
+        let eventArg = event.map { TraceRecorder.Argument(.event, .event(Int32($0))) }
+        let passArg = pass.map { TraceRecorder.Argument(.pass, .number(Double($0))) }
         var stack: [Frame] = []
+        // Grown from empty, the stack was reallocated at depths 1, 2, 4 and 8 of every tap.
+        stack.reserveCapacity(16)
         var returned: Int?? = nil // result of the frame that just finished, for its parent
 
         /// Starts `hitTest:` on v; returns the result at once when the view is pruned or refuses
         /// the point, or nil (pushed a frame) when its subviews must be asked.
         func enter(_ v: Int, _ p: Point, isRoot: Bool) -> Int?? {
-            let outer = trace.call(view: v, "hitTest:withEvent:", point: p, event: event, extra: isRoot ? passNote : nil)
+            let pointArg = TraceRecorder.Argument(.point, .point(p))
+            let outer = trace.call(TraceObject(view: v), .hitTest, pointArg, eventArg, isRoot ? passArg : nil)
             trace.push(outer)
             var superSeq = 0
             let overrides = index.hitTestOverrides[v] != nil
             if overrides {
-                superSeq = trace.call(view: v, "hitTest:withEvent:", point: p, event: event, note: "super")
+                superSeq = trace.call(TraceObject(view: v), .hitTest, pointArg, eventArg, note: "super")
                 trace.push(superSeq)
             }
             if let reason = pruneReason(v) {
                 trace.setNote(superSeq != 0 ? superSeq : outer, reason.note)
                 return .some(finish(Frame(view: v, point: p, callSeq: outer, superSeq: superSeq, overrides: overrides, nextChild: -1), nil))
             }
-            let insideSeq = trace.call(view: v, "pointInside:withEvent:", point: p, event: event)
+            let insideSeq = trace.call(TraceObject(view: v), .pointInside, pointArg, eventArg)
             let inside = pointInside(v, p)
             trace.setResult(insideSeq, .bool(inside))
             if index.pointInsideOverrides[v] != nil { trace.setNote(insideSeq, "override (H7)") }
@@ -179,20 +184,18 @@ public struct HitTester {
     /// W1: offers a screen point to the windows from front to back; the first non-nil result
     /// owns the touch. H12: with `passes = 2` the identical selection runs twice (only the last
     /// result matters; overrides are side-effect free).
-    public func windowHitTest(screenPoint: Point, event: String?, passes: Int,
+    public func windowHitTest(screenPoint: Point, event: Int?, passes: Int,
                               trace: inout TraceRecorder) -> (window: Int, view: Int)? {
         var found: (Int, Int)?
         for pass in 1...max(1, passes) {
-            var passArg: TraceArg?
             if pass > 1 {
-                trace.marker(.hitTestPass, nil, args: TraceArg("pass", .number(Double(pass))),
-                             note: "hit-test pass \(pass) (H12): the same pass again; only the last result counts")
-                passArg = TraceArg("pass", .number(Double(pass)))
+                trace.marker(.hitTestPass, .none, TraceRecorder.Argument(.pass, .number(Double(pass))),
+                             note: "hit-test pass \(String(pass)) (H12): the same pass again; only the last result counts")
             }
             found = nil
             for w in index.windowsFrontToBack {
                 let p = index.geometry[w].convertFromSuperview(screenPoint)
-                if let v = hitTest(w, point: p, event: event, trace: &trace, passNote: passArg) {
+                if let v = hitTest(w, point: p, event: event, trace: &trace, pass: pass > 1 ? pass : nil) {
                     found = (w, v)
                     break
                 }

@@ -47,17 +47,36 @@ enum JSONDecimal {
     static func writeDigits(_ value: UInt, to out: UnsafeMutablePointer<UInt8>) -> Int {
         // Most numbers of a trace are seqs, depths and small coordinates.
         if value < 10 { out[0] = UInt8(value) + 0x30; return 1 }
-        if value < 100 { out[0] = UInt8(value / 10) + 0x30; out[1] = UInt8(value % 10) + 0x30; return 2 }
-        var digits = 1
-        var m = value / 10
-        while m > 0 { digits += 1; m /= 10 }
+        if value < 100 { writePair(value, to: out); return 2 }
+        var digits = 3
+        var limit: UInt = 1000
+        while digits < 20 && value >= limit { digits += 1; limit &*= 10 }
+        // Two digits at a time from the end, from a table of "00" to "99": half the divisions
+        // of a digit loop (callgrind, 2026-11-24).
         var v = value
-        var k = digits - 1
-        while k >= 0 {
-            out[k] = UInt8(v % 10) + 0x30
-            v /= 10
-            k -= 1
+        var k = digits
+        while k >= 2 {
+            k -= 2
+            writePair(v % 100, to: out + k)
+            v /= 100
         }
+        if k == 1 { out[0] = UInt8(v) + 0x30 }
         return digits
+    }
+
+    /// "00" … "99".
+    private static var pairs: StaticString {
+        """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
+    }
+
+    /// The two decimal digits of `value` (below 100) at `out`.
+    @inline(__always)
+    private static func writePair(_ value: UInt, to out: UnsafeMutablePointer<UInt8>) {
+        UnsafeMutableRawPointer(out).storeBytes(
+            of: UnsafeRawPointer(pairs.utf8Start).loadUnaligned(fromByteOffset: Int(value) * 2, as: UInt16.self), as: UInt16.self)
     }
 }

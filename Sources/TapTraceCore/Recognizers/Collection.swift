@@ -11,28 +11,28 @@ extension DispatchRun {
         while let a = next {
             next = index.superview(a)
             for r in index.recognizers(ofView: a) {
-                let info = index.recognizers[r]
-                guard info.enabled else { continue }                          // G4
+                // Fields read in place (`index.recognizers[r].…`): a `let` of the whole
+                // RecognizerInfo copied its strings, spec, delegate and targets per recognizer.
+                guard index.recognizers[r].enabled else { continue }          // G4
                 let g = runtime(for: r)
                 // GS6: a recognizer that failed (or finished) receives nothing until reset.
                 guard recognizers[g].state == .possible || recognizers[g].state == .began
                         || recognizers[g].state == .changed else { continue }
                 // G9: a recognizer requiring one touch type ignores touches of another.
-                if info.spec?.requiresExclusiveTouchType == true,
+                if index.recognizers[r].spec?.requiresExclusiveTouchType == true,
                    let first = recognizers[g].touches.first, touches[first].type != touches[t].type { continue }
-                if let d = info.delegate, !info.isScrollViewPan {
-                    let delegate = objectRef(d.id)
+                if let d = index.recognizers[r].delegate, !index.recognizers[r].isScrollViewPan {
+                    let delegate = object(id: d.id)
+                    let recognizer = TraceRecorder.Argument(.gestureRecognizer, .object(index.object(recognizer: r)))
                     if let answer = d.shouldReceiveEvent {                        // G7
-                        trace.call(delegate, "gestureRecognizer:shouldReceiveEvent:",
-                                   args: TraceArg("gestureRecognizer", .object(info.ref)),
-                                         TraceArg("event", .string(touches[t].event)), result: .bool(answer))
-                        if !answer { refusedBy.append(info.id); continue }
+                        trace.call(delegate, .shouldReceiveEvent, recognizer, eventArg(touches[t].event),
+                                   result: .bool(answer))
+                        if !answer { refusedBy.append(index.recognizers[r].id); continue }
                     }
                     if let answer = d.shouldReceiveTouch {                        // G6
-                        trace.call(delegate, "gestureRecognizer:shouldReceiveTouch:",
-                                   args: TraceArg("gestureRecognizer", .object(info.ref)),
-                                         touchArg(t, receiverView: info.view), result: .bool(answer))
-                        if !answer { refusedBy.append(info.id); continue }
+                        let touch = touchArg(t, receiverView: index.recognizers[r].view)
+                        trace.call(delegate, .shouldReceiveTouch, recognizer, touch, result: .bool(answer))
+                        if !answer { refusedBy.append(index.recognizers[r].id); continue }
                     }
                 }
                 recognizers[g].touches.append(t)
@@ -52,16 +52,10 @@ extension DispatchRun {
             note.append("; refused by their delegates: ")
             note.append(refusedBy, joinedBy: ", ")
         }
-        trace.marker(.collect, index.ref(view: v),
-                     args: TraceArg("touch", .string(touches[t].id)),
-                           TraceArg("window", .object(index.ref(view: touches[t].window!))),
-                           TraceArg("recognizers", .objects(list.map { ref(recognizer: $0) })), note: note.text)
+        let recognizersArg = TraceRecorder.Argument(.recognizers, recognizersValue(list))
+        trace.marker(.collect, TraceObject(view: v), touchIDArg(t),
+                     .init(.window, .object(TraceObject(view: touches[t].window!))), recognizersArg, note: note)
         askDynamicRequirements(list)
-    }
-
-    /// The touch as the single-touch argument of a delegate question.
-    func touchArg(_ t: Int, receiverView: Int?) -> TraceArg {
-        TraceArg("touch", .touches([snapshot(t, phase: touches[t].phase, receiverView: receiverView)]))
     }
 
     /// GM7: failure requirements from delegates, asked once per attempt for every pair of
@@ -72,16 +66,14 @@ extension DispatchRun {
             for b in list where b != a {
                 if let ids = d.shouldRequireFailureOf {
                     let answer = ids.contains(info(b).id)
-                    trace.call(objectRef(d.id), "gestureRecognizer:shouldRequireFailureOfGestureRecognizer:",
-                               args: TraceArg("gestureRecognizer", .object(info(a).ref)),
-                                     TraceArg("otherGestureRecognizer", .object(info(b).ref)), result: .bool(answer))
+                    trace.call(object(id: d.id), .shouldRequireFailureOf, recognizerArg(a),
+                               recognizerArg(b, as: .otherGestureRecognizer), result: .bool(answer))
                     if answer, !recognizers[a].dynamicRequirements.contains(b) { recognizers[a].dynamicRequirements.append(b) }
                 }
                 if let ids = d.shouldBeRequiredToFailBy {
                     let answer = ids.contains(info(b).id)
-                    trace.call(objectRef(d.id), "gestureRecognizer:shouldBeRequiredToFailByGestureRecognizer:",
-                               args: TraceArg("gestureRecognizer", .object(info(a).ref)),
-                                     TraceArg("otherGestureRecognizer", .object(info(b).ref)), result: .bool(answer))
+                    trace.call(object(id: d.id), .shouldBeRequiredToFailBy, recognizerArg(a),
+                               recognizerArg(b, as: .otherGestureRecognizer), result: .bool(answer))
                     if answer, !recognizers[b].dynamicRequirements.contains(a) { recognizers[b].dynamicRequirements.append(a) }
                 }
             }

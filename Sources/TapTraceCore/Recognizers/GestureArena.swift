@@ -77,7 +77,9 @@ extension DispatchRun {
     func requires(_ b: Int, _ a: Int) -> Bool { requirements(of: b).contains(a) }
 
     mutating func attempt(_ g: Int) -> Attempt {
-        let me = info(g)
+        // Fields read in place (`index.recognizers[me].…`), not a copy of the whole
+        // RecognizerInfo (its strings, spec, delegate and targets retained and released).
+        let me = recognizers[g].info
         // GM6: wait for every required recognizer to fail; fail if one recognized.
         var waiting: [Int] = []
         for r in requirements(of: g) {
@@ -91,8 +93,9 @@ extension DispatchRun {
             if !recognizers[g].pendingMarked {
                 recognizers[g].pendingMarked = true
                 let names = waiting.map { info($0).id }.joined(separator: ", ")
-                trace.marker(.pending, me.ref, args: TraceArg("waitingFor", .objects(waiting.map { info($0).ref })),
-                             note: "\(me.id) would recognize but waits for \(names) to fail (GM6, GS10)")
+                let waitingFor = TraceRecorder.Argument(.waitingFor, recognizersValue(waiting))
+                trace.marker(.pending, object(recognizer: g), waitingFor,
+                             note: "\(index.recognizers[me].id) would recognize but waits for \(names) to fail (GM6, GS10)")
             }
             return .pending
         }
@@ -104,19 +107,17 @@ extension DispatchRun {
             }
         }
         // GS7: the delegate first …
-        if me.isScrollViewPan {
-            if !scrollViewPanShouldBegin(g) { fail(g, "shouldBeginFalse(\(index.view(me.view).id))"); return .failed }
-        } else if let d = me.delegate, let answer = d.shouldBegin {
-            trace.call(objectRef(d.id), "gestureRecognizerShouldBegin:",
-                       args: TraceArg("gestureRecognizer", .object(me.ref)), result: .bool(answer))
+        if index.recognizers[me].isScrollViewPan {
+            if !scrollViewPanShouldBegin(g) { fail(g, "shouldBeginFalse(\(index.view(index.recognizers[me].view).id))"); return .failed }
+        } else if let d = index.recognizers[me].delegate, let answer = d.shouldBegin {
+            trace.call(object(id: d.id), .shouldBegin, recognizerArg(g), result: .bool(answer))
             if !answer { fail(g, "shouldBeginFalse(\(d.id))"); return .failed }
         }
         // … then the views whose touches the recognition would take away.
-        if me.cancelsTouchesInView || !knobs.askViewsOnlyWhenCancelling {
+        if index.recognizers[me].cancelsTouchesInView || !knobs.askViewsOnlyWhenCancelling {
             for v in viewsToAsk(g) {
                 let answer = viewShouldBegin(v, g)
-                trace.call(view: v, "gestureRecognizerShouldBegin:",
-                           args: TraceArg("gestureRecognizer", .object(me.ref)), result: .bool(answer))
+                trace.call(TraceObject(view: v), .shouldBegin, recognizerArg(g), result: .bool(answer))
                 if !answer { fail(g, "shouldBeginFalse(\(index.view(v).id))"); return .failed }
             }
         }
@@ -145,11 +146,12 @@ extension DispatchRun {
     /// UIView `gestureRecognizerShouldBegin:` (GS7): the declared override, or X2's predicate
     /// for the controls that keep their single taps, or YES.
     func viewShouldBegin(_ v: Int, _ g: Int) -> Bool {
-        let me = info(g)
-        if let o = index.view(v).overrides?.gestureRecognizerShouldBegin { return o.answer(for: me.id) }
-        if index.view(v).base.vetoesAncestorSingleTap, index.isEnabled(v), me.base == .tap,
-           (me.spec?.numberOfTapsRequired ?? 1) == 1, (me.spec?.numberOfTouchesRequired ?? 1) == 1,
-           me.view != v {
+        let me = recognizers[g].info                                           // read in place, as in `attempt`
+        if let o = index.view(v).overrides?.gestureRecognizerShouldBegin { return o.answer(for: index.recognizers[me].id) }
+        if index.view(v).base.vetoesAncestorSingleTap, index.isEnabled(v), index.recognizers[me].base == .tap,
+           (index.recognizers[me].spec?.numberOfTapsRequired ?? 1) == 1,
+           (index.recognizers[me].spec?.numberOfTouchesRequired ?? 1) == 1,
+           index.recognizers[me].view != v {
             return false                                                       // X1, X2
         }
         return true
@@ -159,8 +161,7 @@ extension DispatchRun {
     /// already tracking one of its touches and may not lose it.
     private mutating func scrollViewPanShouldBegin(_ g: Int) -> Bool {
         let s = info(g).view
-        let seq = trace.call(view: s, "gestureRecognizerShouldBegin:",
-                             args: TraceArg("gestureRecognizer", .object(info(g).ref)))
+        let seq = trace.call(TraceObject(view: s), .shouldBegin, recognizerArg(g))
         trace.push(seq)
         defer { trace.pop() }
         var contentViews: [Int] = []
@@ -180,8 +181,8 @@ extension DispatchRun {
         } else {
             for v in contentViews {
                 let cancel = index.view(s).overrides?.touchesShouldCancel ?? !index.view(v).base.isControl
-                trace.call(view: s, "touchesShouldCancelInContentView:",
-                           args: TraceArg("view", .object(index.ref(view: v))), result: .bool(cancel))
+                trace.call(TraceObject(view: s), .touchesShouldCancel, .init(.view, .object(TraceObject(view: v))),
+                           result: .bool(cancel))
                 if !cancel { answer = false; break }
             }
         }
@@ -193,12 +194,10 @@ extension DispatchRun {
     private mutating func tracedCanPrevent(_ a: Int, _ b: Int) -> Bool {
         let ia = info(a), ib = info(b)
         if let declared = ia.spec?.canPrevent {
-            trace.call(ia.ref, "canPreventGestureRecognizer:", args: TraceArg("gestureRecognizer", .object(ib.ref)),
-                       result: .bool(declared))
+            trace.call(object(recognizer: a), .canPrevent, recognizerArg(b), result: .bool(declared))
         }
         if let declared = ib.spec?.canBePrevented, ia.canPrevent {
-            trace.call(ib.ref, "canBePreventedByGestureRecognizer:", args: TraceArg("gestureRecognizer", .object(ia.ref)),
-                       result: .bool(declared))
+            trace.call(object(recognizer: b), .canBePrevented, recognizerArg(a), result: .bool(declared))
         }
         return canPrevent(a, b)
     }
@@ -209,9 +208,8 @@ extension DispatchRun {
         for (x, y) in [(a, b), (b, a)] {
             guard let d = info(x).delegate, !info(x).isScrollViewPan, let list = d.shouldRecognizeSimultaneouslyWith else { continue }
             let answer = list.contains(info(y).id)
-            trace.call(objectRef(d.id), "gestureRecognizer:shouldRecognizeSimultaneouslyWithGestureRecognizer:",
-                       args: TraceArg("gestureRecognizer", .object(info(x).ref)),
-                             TraceArg("otherGestureRecognizer", .object(info(y).ref)), result: .bool(answer))
+            trace.call(object(id: d.id), .shouldRecognizeSimultaneously, recognizerArg(x),
+                       recognizerArg(y, as: .otherGestureRecognizer), result: .bool(answer))
             if answer { return true }
         }
         return false
@@ -260,8 +258,8 @@ extension DispatchRun {
         let me = info(g)
         for target in me.targets {
             guard let id = target.target else { continue }
-            let sender = SelectorNames.argumentCount(target.action) == 0 ? nil : TraceArg("sender", .object(me.ref))
-            trace.call(objectRef(id), target.action, args: sender, note: "." + state.rawValue)
+            let sender = SelectorNames.argumentCount(target.action) == 0 ? nil : recognizerArg(g, as: .sender)
+            trace.call(object(id: id), action: target.action, sender, note: ".\(state.rawValue)")
             actions.append(ActionRecord(t: now, action: target.action, sender: me.id, target: id,
                                         via: .recognizer, events: nil, state: state))
         }

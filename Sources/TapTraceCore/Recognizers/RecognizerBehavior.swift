@@ -77,9 +77,9 @@ extension DispatchRun {
     // MARK: tap (GP8–GP12)
 
     private mutating func tap(_ g: Int, _ phase: TouchPhase, _ ts: [Int]) {
-        let spec = info(g).spec
-        let tapsRequired = spec?.numberOfTapsRequired ?? 1
-        let touchesRequired = spec?.numberOfTouchesRequired ?? 1
+        // The two numbers read in place: `info(g).spec` copied the whole RecognizerSpec.
+        let tapsRequired = index.recognizers[recognizers[g].info].spec?.numberOfTapsRequired ?? 1
+        let touchesRequired = index.recognizers[recognizers[g].info].spec?.numberOfTouchesRequired ?? 1
         switch phase {
         case .began:
             cancelTimer(g, .tapInterval)

@@ -27,7 +27,12 @@ struct RecognizerRuntime {
     var startSpan: Double?
     var startAngle: Double?
 
-    init(info: Int) { self.info = info }
+    init(info: Int) {
+        self.info = info
+        // Room for a sequence's states (possible, then one or two more, then possible after
+        // the reset): grown from the literal, the history was reallocated twice per recognizer.
+        history.reserveCapacity(4)
+    }
 
     mutating func clearGestureData() {
         down = []; starts = TouchPoints(); tapsCompleted = 0; maxTouchesInTap = 0; firstTapLocation = nil
@@ -38,11 +43,16 @@ struct RecognizerRuntime {
 
 extension DispatchRun {
     func info(_ g: Int) -> RecognizerInfo { index.recognizers[recognizers[g].info] }
-    func ref(recognizer g: Int) -> ObjectRef { info(g).ref }
 
     /// The runtime index of a scene recognizer, creating its runtime state on first use.
     mutating func runtime(for r: Int) -> Int {
         if let g = runtimeIndex[r] { return g }
+        // Room for the recognizers of a touch's path at once: grown from empty, the list and
+        // its index were reallocated for the second and the third.
+        if recognizers.isEmpty {
+            recognizers.reserveCapacity(8)
+            runtimeIndex.reserveCapacity(8)
+        }
         recognizers.append(RecognizerRuntime(info: r))
         runtimeIndex[r] = recognizers.count - 1
         return recognizers.count - 1
@@ -60,7 +70,7 @@ extension DispatchRun {
         let old = recognizers[g].state
         recognizers[g].state = new
         recognizers[g].history.append(new)
-        trace.state(ref(recognizer: g), from: old, to: new, reason: reason, discrete: info(g).isDiscrete)
+        trace.state(object(recognizer: g), from: old, to: new, reason: reason, discrete: info(g).isDiscrete)
         if new != .possible {
             recognizers[g].wantsToRecognize = false
             if old == .possible { cancelTimers(of: g) }       // Q5

@@ -59,18 +59,18 @@ extension SceneIndex {
     public func nextResponder(_ r: Responder, includeWindowScene: Bool) -> Responder? {
         // R7: an override replaces the default rules.
         if let id = nextResponderOverride(r) { return responder(withId: id) }
+        // The view's fields are read in place: `let view = scene.views[v]` copied the whole
+        // ViewSpec (a dozen reference-counted fields) for every link of a chain.
         switch r {
         case .view(let v):
-            let view = scene.views[v]
-            if view.viewController != nil { return .viewController(ofView: v) }          // R2
-            if let s = view.superview { return .view(s) }                                 // R2
+            if scene.views[v].viewController != nil { return .viewController(ofView: v) }  // R2
+            if let s = scene.views[v].superview { return .view(s) }                         // R2
             return includeWindowScene ? .windowScene : .application                       // R4, R6
         case .viewController(let v):
-            let view = scene.views[v]
-            if let presenter = view.viewController?.presentedBy, let p = responder(withId: presenter) {
+            if let presenter = scene.views[v].viewController?.presentedBy, let p = responder(withId: presenter) {
                 return p                                                                   // R3
             }
-            guard let s = view.superview else { return nil }
+            guard let s = scene.views[v].superview else { return nil }
             return .view(s)                                   // R3: the window, or the superview (R5)
         case .windowScene:
             return .application

@@ -40,6 +40,8 @@ public struct DispatchResult: Sendable {
     /// The touch sequence as dispatched: gestures expanded, records merged by time.
     public var input: [TouchRecord]
     public var until: Double?
+    /// The scene's own knobs and their JSON (`KnobsJSON`), for the encoder.
+    var sceneKnobs: KnobsJSON?
 }
 
 extension DispatchRun {
@@ -64,6 +66,6 @@ extension DispatchRun {
         }
         return DispatchResult(firstResponder: first, responderChain: chain, touches: touchSummaries,
                               recognizers: recognizerSummaries, actions: actions, recorder: trace,
-                              knobs: knobs, input: input, until: until)
+                              knobs: knobs, input: input, until: until, sceneKnobs: index.sceneKnobs)
     }
 }

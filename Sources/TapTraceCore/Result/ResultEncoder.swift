@@ -2,9 +2,8 @@
 /// same bytes (brief: "Deterministic").
 public enum ResultEncoder {
     public static func encode(_ r: DispatchResult, indent: Int = 0) -> [UInt8] {
-        // A compact trace entry is about 300 bytes: reserving less made every result grow
-        // (and copy) its buffer once near the end.
-        var w = JSONWriter(indent: indent, reserving: 1024 + r.recorder.count * (indent == 0 ? 330 : 600))
+        if indent == 0 { return ResultJSON.encode(r) }
+        var w = JSONWriter(indent: indent, reserving: 1024 + r.recorder.count * 600)
         write(r, to: &w)
         return w.bytes
     }
@@ -80,10 +79,6 @@ public enum ResultEncoder {
     }
 
     public static func writeKnobs(_ k: Knobs, to w: inout JSONWriter) {
-        if w.indent == 0 {
-            w.raw(compactKnobs(k))
-            return
-        }
         w.beginObject()
         for (name, value) in zip(Knobs.names, k.orderedValues) {
             w.key(name)
@@ -94,33 +89,6 @@ public enum ResultEncoder {
             }
         }
         w.endObject()
-    }
-
-    /// `"name":` of every knob, escaped once per process.
-    private static let compactKnobKeys: [[UInt8]] = Knobs.names.map { name in
-        var e = ByteEmitter(capacity: 48)
-        e.string(name)
-        e.byte(0x3A)
-        return e.bytes
-    }
-
-    /// The knobs object in compact form, the same bytes `JSONWriter` writes: every result
-    /// has all two dozen knobs, and escaping their names each time was 5 % of encoding a
-    /// result (callgrind, 2026-11-24).
-    static func compactKnobs(_ k: Knobs) -> [UInt8] {
-        var e = ByteEmitter(capacity: 1024)
-        e.byte(0x7B)
-        for (n, value) in k.orderedValues.enumerated() {
-            if n > 0 { e.byte(0x2C) }
-            e.raw(compactKnobKeys[n])
-            switch value {
-            case .number(let x): e.number(x)
-            case .bool(let b): if b { e.literal("true") } else { e.literal("false") }
-            case .string(let text): e.string(text)
-            }
-        }
-        e.byte(0x7D)
-        return e.bytes
     }
 
     public static func writeInput(_ records: [TouchRecord], until: Double?, to w: inout JSONWriter) {
@@ -219,67 +187,16 @@ public enum ResultEncoder {
 }
 
 extension ResultEncoder {
-    /// The trace array, written straight from the recorder's compact storage (the same shape
-    /// as `writeEntry`, without building `TraceEntry` values).
+    /// The trace array: compact through `TraceJSON`, indented entry by entry (`writeEntry`).
     public static func writeTrace(_ trace: TraceRecorder, to w: inout JSONWriter) {
         if w.indent == 0 {
-            w.raw(TraceJSON.encode(trace))
+            var e = ByteEmitter(capacity: 64 + trace.count * 320)
+            TraceJSON.write(trace, &e)
+            w.raw(e.bytes)
             return
         }
         w.beginArray()
-        var swiftNames: [String: String] = [:]
-        for (i, r) in trace.records.enumerated() {
-            let update = trace.updates[Int(r.update)]
-            w.beginObject()
-            w.key(static: "seq"); w.number(i + 1)
-            w.key(static: "t"); w.number(update.t)
-            w.key(static: "cause")
-            switch update.cause {
-            case .input: w.string(static: "input")
-            case .timer(let id): w.string("timer:" + id)
-            }
-            w.key(static: "kind"); w.string(r.kind.rawValue)
-            w.key(static: "receiver"); writeRef(trace.ref(r.receiver), to: &w)
-            switch r.kind {
-            case .call:
-                let selector = r.selector ?? ""
-                w.key(static: "selector"); w.string(selector)
-                w.key(static: "swift")
-                if let known = swiftNames[selector] { w.string(known) } else {
-                    let name = SelectorNames.swift(selector)
-                    swiftNames[selector] = name
-                    w.string(name)
-                }
-                w.key(static: "args"); writeStoredArgs(trace, r, to: &w)
-                w.key(static: "result")
-                if let result = r.result { writeValue(trace.value(result), to: &w) } else { w.null() }
-            case .state:
-                w.key(static: "from"); w.string(r.from?.rawValue)
-                w.key(static: "to"); w.string(r.to?.rawValue)
-                w.key(static: "reason"); w.string(trace.reason(r))
-                if r.discrete { w.key(static: "discrete"); w.bool(true) }
-            case .marker:
-                w.key(static: "marker"); w.string(r.marker?.rawValue)
-                w.key(static: "args"); writeStoredArgs(trace, r, to: &w)
-            }
-            w.key(static: "depth"); w.number(Int(r.depth))
-            w.key(static: "parent")
-            if r.parent != 0 { w.number(Int(r.parent)) } else { w.null() }
-            if let note = trace.note(r) { w.key(static: "note"); w.string(note) }
-            w.endObject()
-        }
+        for seq in stride(from: 1, through: trace.count, by: 1) { writeEntry(trace.entry(seq), to: &w) }
         w.endArray()
-    }
-
-    private static func writeStoredArgs(_ trace: TraceRecorder, _ r: TraceRecorder.Record, to w: inout JSONWriter) {
-        w.beginObject()
-        for a in trace.arguments(r) {
-            w.key(a.name)
-            switch a.value {
-            case .view(let v): writeRef(trace.viewRefs[Int(v)], to: &w)
-            case .value(let value): writeValue(value, to: &w)
-            }
-        }
-        w.endObject()
     }
 }

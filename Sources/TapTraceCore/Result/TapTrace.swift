@@ -4,7 +4,7 @@ public enum TapTrace {
     /// knobs: defaults, then the scene's, then `knobs`.
     public static func dispatch(_ index: SceneIndex, records: [TouchRecord], until: Double? = nil,
                                 knobs overrides: KnobOverrides = KnobOverrides(), trace: Bool = true) -> DispatchResult {
-        let knobs = Knobs().applying(index.scene.knobs, overrides)
+        let knobs = index.sceneKnobs.knobs.applying(overrides)
         var run = DispatchRun(index: index, knobs: knobs, traceEnabled: trace)
         run.run(records, until: until)
         return run.result(input: records, until: until)

@@ -1,215 +1,180 @@
 /// The trace array of a result, written with a `ByteEmitter`: a trace is most of a result's
-/// bytes, its entries all have the same shape, and the same receivers and selectors come back
-/// again and again. Writing it through the general `JSONWriter` (state per container, a call
-/// per key) cost ten times the bytes (docs/performance.md). Only the compact form is written
-/// this way; `ResultEncoder.writeTrace` keeps the `JSONWriter` path for indented output.
+/// bytes, its entries all have the same shape, and the same receivers, selectors and argument
+/// names come back again and again. Writing it through the general `JSONWriter` (state per
+/// container, a call per key) cost ten times the bytes (docs/performance.md). Only the compact
+/// form is written this way; `ResultEncoder.writeTrace` keeps the `JSONWriter` path for
+/// indented output.
+///
+/// What repeats is copied, not escaped again: object refs from the scene's `SceneObjects`,
+/// UIKit selectors and argument names from tables written once per process, each update's
+/// `,"t":…,"cause":…` from where it was first written.
 enum TraceJSON {
-    static func encode(_ trace: TraceRecorder) -> [UInt8] {
-        var e = ByteEmitter(capacity: 64 + trace.records.count * 320)
-        // Per-entry caches keyed by hashing cost more than writing the pieces again (a head was
-        // rarely reused: it depends on the update); only the selector pair is cached, because
-        // its Swift spelling is derived (`SelectorNames.swift`).
-        var selectors = SelectorCache()
-        var views = ViewRefSpans(viewCount: trace.viewRefs.count)
+    /// `,"selector":…,"swift":…` of each UIKit selector, by raw value.
+    private static let selectors = JSONFragments(count: UIKitSelector.allCases.count, bytesPerFragment: 96) { k, e in
+        let names = UIKitSelector.allCases[k].names
+        selector(names.objc, swift: names.swift, &e)
+    }
+
+    /// `"name":` of each argument name, by raw value.
+    private static let argumentNames = JSONFragments(count: TraceArgName.allCases.count, bytesPerFragment: 24) { k, e in
+        e.string(TraceArgName.texts[k])
+        e.byte(0x3A)
+    }
+
+    private static func selector(_ objc: String, swift: String, _ e: inout ByteEmitter) {
+        e.literal(",\"selector\":"); e.string(objc)
+        e.literal(",\"swift\":"); e.string(swift)
+    }
+
+    /// Writes the trace array at the end of `e`.
+    static func write(_ trace: TraceRecorder, _ e: inout ByteEmitter) {
+        let selectors = self.selectors, argumentNames = self.argumentNames
+        var actions = ActionSelectors()
+        // `start << 16 | length` of each update's `,"t":…,"cause":…`, 0 before it is written.
+        var updates = [Int](repeating: 0, count: trace.updates.count)
         e.byte(0x5B)
-        var seq = 0
-        for r in trace.records {
-            if seq > 0 { e.byte(0x2C) }
-            seq += 1
-            let update = trace.updates[Int(r.update)]
-            e.literal("{\"seq\":"); e.integer(seq)
-            e.literal(",\"t\":"); e.number(update.t)
-            e.literal(",\"cause\":")
-            switch update.cause {
-            case .input: e.literal("\"input\"")
-            case .timer: e.string(update.cause.text)
+        trace.records.withUnsafeBufferPointer { records in
+            for (i, r) in records.enumerated() {
+                if i > 0 { e.byte(0x2C) }
+                e.literal("{\"seq\":"); e.integer(i + 1)
+                let span = updates[Int(r.update)]
+                if span != 0 {
+                    e.again(from: span >> 16, length: span & 0xFFFF)
+                } else {
+                    let start = e.position
+                    let update = trace.updates[Int(r.update)]
+                    e.literal(",\"t\":"); e.number(update.t)
+                    e.literal(",\"cause\":")
+                    switch update.cause {
+                    case .input: e.literal("\"input\"")
+                    case .timer: e.string(update.cause.text)
+                    }
+                    let length = e.position - start
+                    if length < 0x10000 { updates[Int(r.update)] = start << 16 | length }
+                }
+                switch r.kind {
+                case .call: e.literal(",\"kind\":\"call\",\"receiver\":")
+                case .state: e.literal(",\"kind\":\"state\",\"receiver\":")
+                case .marker: e.literal(",\"kind\":\"marker\",\"receiver\":")
+                }
+                object(r.receiver, trace, &e)
+                switch r.kind {
+                case .call:
+                    switch r.selector {
+                    case .uikit(let known): selectors.write(Int(known.rawValue), &e)
+                    case .action(let k): actions.write(trace.texts[Int(k)], &e)
+                    }
+                    e.literal(",\"args\":"); args(trace, r, argumentNames, &e)
+                    e.literal(",\"result\":")
+                    if let result = r.result { value(result, trace, &e) } else { e.literal("null") }
+                case .state:
+                    e.literal(",\"from\":"); ResultJSON.word(r.from?.rawValue, &e)
+                    e.literal(",\"to\":"); ResultJSON.word(r.to?.rawValue, &e)
+                    e.literal(",\"reason\":"); ResultJSON.optional(trace.reason(r), &e)
+                    if r.discrete { e.literal(",\"discrete\":true") }
+                case .marker:
+                    e.literal(",\"marker\":"); ResultJSON.word(r.marker?.rawValue, &e)
+                    e.literal(",\"args\":"); args(trace, r, argumentNames, &e)
+                }
+                e.literal(",\"depth\":"); e.integer(Int(r.depth))
+                e.literal(",\"parent\":")
+                if r.parent != 0 { e.integer(Int(r.parent)) } else { e.literal("null") }
+                if r.note >= 0 {
+                    e.literal(",\"note\":")
+                    trace.noteBytes.withUnsafeBufferPointer { notes in
+                        e.string(utf8: UnsafeBufferPointer(rebasing: notes[Int(r.note)..<Int(r.note + r.noteLength)]))
+                    }
+                }
+                e.byte(0x7D)
             }
-            switch r.kind {
-            case .call: e.literal(",\"kind\":\"call\",\"receiver\":")
-            case .state: e.literal(",\"kind\":\"state\",\"receiver\":")
-            case .marker: e.literal(",\"kind\":\"marker\",\"receiver\":")
-            }
-            if case .view(let view) = r.receiver { views.write(Int(view), trace, &e) } else { ref(trace.ref(r.receiver), &e) }
-            switch r.kind {
-            case .call:
-                selectors.write(r.selector ?? "", &e)
-                e.literal(",\"args\":"); args(trace, r, &views, &e)
-                e.literal(",\"result\":")
-                if let result = r.result { stored(result, trace, &views, &e) } else { e.literal("null") }
-            case .state:
-                e.literal(",\"from\":"); optional(r.from?.rawValue, &e)
-                e.literal(",\"to\":"); optional(r.to?.rawValue, &e)
-                e.literal(",\"reason\":"); optional(trace.reason(r), &e)
-                if r.discrete { e.literal(",\"discrete\":true") }
-            case .marker:
-                e.literal(",\"marker\":"); optional(r.marker?.rawValue, &e)
-                e.literal(",\"args\":"); args(trace, r, &views, &e)
-            }
-            e.literal(",\"depth\":"); e.integer(Int(r.depth))
-            e.literal(",\"parent\":")
-            if r.parent != 0 { e.integer(Int(r.parent)) } else { e.literal("null") }
-            if let note = trace.note(r) { e.literal(",\"note\":"); e.string(note) }
-            e.byte(0x7D)
         }
         e.byte(0x5D)
-        return e.bytes
     }
 
-    /// `,"selector":…,"swift":…` per distinct selector of a trace (a dozen or so), found by
-    /// a cheap fingerprint of the selector's bytes and confirmed by string equality: hashing
-    /// with `Hasher`, or comparing every entry's selector with each cached one, cost more than
-    /// writing the entry.
-    private struct SelectorCache {
-        private var fingerprints: [UInt64] = []
+    /// `,"selector":…,"swift":…` of the action selectors of one trace (a few at most): derived
+    /// (`SelectorNames.swift`) and written where first needed, copied from there afterwards.
+    private struct ActionSelectors {
         private var names: [String] = []
-        private var fragments: [[UInt8]] = []
+        /// `start << 16 | length` of each one's fragment in the output.
+        private var spans: [Int] = []
 
         mutating func write(_ selector: String, _ e: inout ByteEmitter) {
-            let fingerprint = Self.fingerprint(selector)
-            for k in fingerprints.indices where fingerprints[k] == fingerprint && names[k] == selector {
-                e.raw(fragments[k])
-                return
-            }
-            let fragment = Self.known[selector] ?? Self.fragment(selector)
-            fingerprints.append(fingerprint)
-            names.append(selector)
-            fragments.append(fragment)
-            e.raw(fragment)
-        }
-
-        /// `,"selector":…,"swift":…` as written for `selector`.
-        static func fragment(_ selector: String) -> [UInt8] {
-            var h = ByteEmitter(capacity: 96)
-            h.literal(",\"selector\":"); h.string(selector)
-            h.literal(",\"swift\":"); h.string(SelectorNames.swift(selector))
-            return h.bytes
-        }
-
-        /// The fragments of UIKit's own selectors, written once per process: every trace
-        /// has a dozen of them, and deriving and escaping them again for each result was 6 %
-        /// of encoding one (callgrind, 2026-11-24). Action selectors of the scene are derived
-        /// per trace as before.
-        static let known: [String: [UInt8]] = Dictionary(
-            uniqueKeysWithValues: SelectorNames.knownSelectors.map { ($0, fragment($0)) })
-
-        /// The length and the first and last eight bytes: selectors of one trace differ there.
-        private static func fingerprint(_ s: String) -> UInt64 {
-            let quick: UInt64? = s.utf8.withContiguousStorageIfAvailable { b -> UInt64 in
-                let n = b.count
-                guard n >= 8, let p = b.baseAddress else {
-                    var h = UInt64(n)
-                    for x in b { h = (h << 8) | UInt64(x) }
-                    return h
-                }
-                let raw = UnsafeRawPointer(p)
-                let first = raw.loadUnaligned(as: UInt64.self), last = raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
-                return (first &* 0x9E37_79B9_7F4A_7C15) ^ (last &+ UInt64(n)) &* 0xC2B2_AE3D_27D4_EB4F
-            }
-            if let quick { return quick }
-            var h: UInt64 = 0xCBF2_9CE4_8422_2325
-            for b in s.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
-            return h
-        }
-    }
-
-    /// Where each view's `{"id":…,"class":…}` was first written in this trace, so that later
-    /// mentions copy those bytes instead of escaping the two strings again: a trace names the
-    /// same few views over and over (receivers of hit-tests and touches, results, arguments),
-    /// and writing refs was a fifth of the trace's cost (callgrind, 2026-11-24). Offsets, not
-    /// pointers: the emitter's memory moves when it grows. Scenes of more than `maxViews`
-    /// views are written without it (a table that size per result would cost more than it
-    /// saves).
-    private struct ViewRefSpans {
-        static let maxViews = 16_384
-        /// `start << 16 | length` of the view's first ref, 0 before it is written.
-        private var spans: [Int]
-
-        init(viewCount: Int) {
-            spans = viewCount <= Self.maxViews ? [Int](repeating: 0, count: viewCount) : []
-        }
-
-        mutating func write(_ view: Int, _ trace: TraceRecorder, _ e: inout ByteEmitter) {
-            guard view < spans.count else { ref(trace.viewRefs[view], &e); return }
-            let span = spans[view]
-            if span != 0 {
-                e.again(from: span >> 16, length: span & 0xFFFF)
+            for k in names.indices where names[k] == selector {
+                e.again(from: spans[k] >> 16, length: spans[k] & 0xFFFF)
                 return
             }
             let start = e.position
-            ref(trace.viewRefs[view], &e)
+            TraceJSON.selector(selector, swift: SelectorNames.swift(selector), &e)
             let length = e.position - start
-            if length < 0x10000 { spans[view] = start << 16 | length }
+            if length < 0x10000 {
+                names.append(selector)
+                spans.append(start << 16 | length)
+            }
         }
     }
 
-    private static func optional(_ s: String?, _ e: inout ByteEmitter) {
-        if let s { e.string(s) } else { e.literal("null") }
+    private static func object(_ o: TraceObject, _ trace: TraceRecorder, _ e: inout ByteEmitter) {
+        if o.raw >= 0 { trace.objects.json.write(Int(o.raw), &e) } else { ResultJSON.ref(trace.ref(o), &e) }
     }
 
-    private static func ref(_ ref: ObjectRef?, _ e: inout ByteEmitter) {
-        guard let ref else { e.literal("null"); return }
-        e.literal("{\"id\":"); e.string(ref.id)
-        e.literal(",\"class\":"); e.string(ref.className)
-        e.byte(0x7D)
-    }
-
-    private static func args(_ trace: TraceRecorder, _ r: TraceRecorder.Record, _ views: inout ViewRefSpans,
+    private static func args(_ trace: TraceRecorder, _ r: TraceRecorder.Record, _ names: JSONFragments,
                              _ e: inout ByteEmitter) {
         e.byte(0x7B)
-        // Read in place: iterating the slice copied each argument (its name and value
-        // retained and released) before writing it.
+        // Read in place: iterating a slice copied each argument before writing it.
         trace.args.withUnsafeBufferPointer { all in
             let start = Int(r.argStart)
             for k in start..<(start + Int(r.argCount)) {
                 if k > start { e.byte(0x2C) }
-                e.string(all[k].name)
-                e.byte(0x3A)
-                stored(all[k].value, trace, &views, &e)
+                let name = all[k].name
+                if name >= 0 {
+                    names.write(Int(name), &e)
+                } else {
+                    e.string(trace.texts[Int(-1 - name)])
+                    e.byte(0x3A)
+                }
+                value(all[k].value, trace, &e)
             }
         }
         e.byte(0x7D)
     }
 
-    private static func stored(_ v: TraceRecorder.StoredValue, _ trace: TraceRecorder, _ views: inout ViewRefSpans,
-                               _ e: inout ByteEmitter) {
-        switch v {
-        case .view(let view): views.write(Int(view), trace, &e)
-        case .value(let value): self.value(value, &e)
-        }
-    }
-
-    private static func value(_ v: TraceValue, _ e: inout ByteEmitter) {
+    private static func value(_ v: TraceRecorder.Value, _ trace: TraceRecorder, _ e: inout ByteEmitter) {
         switch v {
         case .null: e.literal("null")
         case .bool(let b): if b { e.literal("true") } else { e.literal("false") }
         case .number(let n): e.number(n)
-        case .string(let s): e.string(s)
         case .point(let p): e.point(p)
-        case .object(let r): ref(r, &e)
-        case .strings(let list):
+        case .text(let k): e.string(trace.texts[Int(k)])
+        case .word(let w): e.byte(0x22); e.literal(w); e.byte(0x22)
+        case .event(let n): e.literal("\"E"); e.integer(Int(n)); e.byte(0x22)
+        case .object(let o): object(o, trace, &e)
+        case .objects(let start, let count):
             e.byte(0x5B)
-            for (k, s) in list.enumerated() {
-                if k > 0 { e.byte(0x2C) }
-                e.string(s)
+            for k in start..<(start + count) {
+                if k > start { e.byte(0x2C) }
+                object(trace.objectLists[Int(k)], trace, &e)
             }
             e.byte(0x5D)
-        case .objects(let refs):
+        case .texts(let start, let count):
             e.byte(0x5B)
-            for (k, r) in refs.enumerated() {
-                if k > 0 { e.byte(0x2C) }
-                ref(r, &e)
+            for k in start..<(start + count) {
+                if k > start { e.byte(0x2C) }
+                e.string(trace.texts[Int(k)])
             }
             e.byte(0x5D)
-        case .touches(let ts):
+        case .touches(let start, let count):
             e.byte(0x5B)
-            for (k, t) in ts.enumerated() {
-                if k > 0 { e.byte(0x2C) }
-                e.literal("{\"id\":"); e.string(t.id)
-                e.literal(",\"phase\":"); e.string(t.phase.rawValue)
-                e.literal(",\"tapCount\":"); e.integer(t.tapCount)
-                e.literal(",\"inWindow\":"); e.point(t.inWindow)
-                if let p = t.inReceiver { e.literal(",\"inReceiver\":"); e.point(p) }
-                e.byte(0x7D)
+            trace.snapshots.withUnsafeBufferPointer { snapshots in
+                for k in Int(start)..<Int(start + count) {
+                    if k > Int(start) { e.byte(0x2C) }
+                    let t = snapshots[k]
+                    e.literal("{\"id\":"); e.string(trace.texts[Int(t.id)])
+                    e.literal(",\"phase\":"); e.unescaped(t.phase.rawValue)
+                    e.literal(",\"tapCount\":"); e.integer(t.tapCount)
+                    e.literal(",\"inWindow\":"); e.point(t.inWindow)
+                    if let p = t.inReceiver { e.literal(",\"inReceiver\":"); e.point(p) }
+                    e.byte(0x7D)
+                }
             }
             e.byte(0x5D)
         }

@@ -31,6 +31,11 @@ public final class SceneIndex: Sendable {
     public let applicationRef: ObjectRef
     public let appDelegateRef: ObjectRef?
     public let appDelegateIsResponder: Bool
+    /// What a trace names, numbered, with each ref's JSON written once (`SceneObjects`).
+    let objects: SceneObjects
+    let objectNumbers: ObjectNumbers
+    /// The defaults with the scene's knobs, and their JSON.
+    let sceneKnobs: KnobsJSON
 
     struct ViewFlags: OptionSet, Sendable {
         let rawValue: UInt16
@@ -153,6 +158,10 @@ public final class SceneIndex: Sendable {
         self.recognizers = recognizers
         self.recognizersOfView = ofView
         self.recognizerIndexById = byId
+        sceneKnobs = KnobsJSON(Knobs().applying(scene.knobs))
+        (objects, objectNumbers) = SceneIndex.numberObjects(views: refs, scene: scene, recognizers: recognizers,
+                                                           directory: directory, application: applicationRef,
+                                                           appDelegate: appDelegateRef)
     }
 
     // MARK: views
