@@ -86,7 +86,8 @@ public struct NewRun: Sendable, Equatable {
         didSet { resultDigest = Self.digest(of: result) }
     }
     /// `ResultDigest` of `result`, computed where the run is built (a request's thread) rather
-    /// than inside the store's write transaction, which one thread runs for every run.
+    /// than inside the store's write transaction, which one thread runs for every run; taken
+    /// from `ResultDigestMemo` when the same bytes were hashed lately.
     public private(set) var resultDigest: Int64
     /// Id of the view that ended up first responder, if any.
     public var firstResponder: String?
@@ -112,7 +113,7 @@ public struct NewRun: Sendable, Equatable {
     }
 
     private static func digest(of result: Data) -> Int64 {
-        result.withUnsafeBytes { ResultDigest.of($0) }
+        ResultDigestMemo.shared.digest(of: result)
     }
 }
 
