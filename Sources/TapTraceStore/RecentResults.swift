@@ -2,7 +2,11 @@ import Foundation
 
 /// Results stored lately, per scene, kept in memory so that storing the same result again
 /// (a harness re-running its touches) is recognised without reading the 20 KB row back from
-/// SQLite. A hit still compares every byte, like a hit found in the table.
+/// SQLite, and without hashing it: a result is looked up here by its bytes (compared in full;
+/// results that differ differ in their length or early, where the touches are), and its digest
+/// is computed only when it is not found (`misses`). Hashing every stored result was the
+/// largest single cost stored dispatch added to a stateless one (25.7k of 283k instructions per
+/// request, callgrind, bench request, 2026-11-24).
 ///
 /// Correctness rests on two rules: an entry is added only after the transaction that wrote or
 /// found its row has committed (`Sharing.committed()`), and a scene's entries are dropped when
@@ -11,26 +15,36 @@ import Foundation
 /// first checks that its scene exists, and scene ids are never reused.)
 final class RecentResults: @unchecked Sendable {
     struct Entry {
-        var digest: Int64
         var id: Int64
         var bytes: Data
     }
 
     static let perScene = 4
     static let maxScenes = 64
+    /// Larger results are not kept (they are found in the table, by digest): a big scene's
+    /// megabytes of trace must not stay in memory, and next to producing such a result
+    /// hashing it is nothing.
+    static let maxBytes = 256 * 1024
 
     private let lock = NSLock()
     private var byScene: [String: [Entry]] = [:]
     /// Scenes, least recently remembered first.
     private var order: [String] = []
+    /// Results looked up and not found, which the writer then hashed (for tests).
+    private var missCount = 0
 
-    func id(sceneID: String, digest: Int64, bytes: Data) -> Int64? {
+    var misses: Int { lock.withLock { missCount } }
+
+    func id(sceneID: String, bytes: Data) -> Int64? {
         lock.withLock {
-            byScene[sceneID]?.first { $0.digest == digest && $0.bytes == bytes }?.id
+            byScene[sceneID]?.first { $0.bytes == bytes }?.id
         }
     }
 
+    fileprivate func missed() { lock.withLock { missCount += 1 } }
+
     func remember(sceneID: String, _ entry: Entry) {
+        guard entry.bytes.count <= Self.maxBytes else { return }
         lock.withLock {
             var entries = byScene[sceneID] ?? []
             entries.removeAll { $0.id == entry.id }
@@ -57,9 +71,13 @@ final class RecentResults: @unchecked Sendable {
 
         init(_ recent: RecentResults) { self.recent = recent }
 
-        func id(sceneID: String, digest: Int64, bytes: Data) -> Int64? {
-            learned.last { $0.0 == sceneID && $0.1.digest == digest && $0.1.bytes == bytes }?.1.id
-                ?? recent.id(sceneID: sceneID, digest: digest, bytes: bytes)
+        /// The row of a result equal to `bytes` that this transaction or a committed one
+        /// wrote or found lately; nil counts as a miss.
+        func id(sceneID: String, bytes: Data) -> Int64? {
+            if let id = learned.last(where: { $0.0 == sceneID && $0.1.bytes == bytes })?.1.id
+                ?? recent.id(sceneID: sceneID, bytes: bytes) { return id }
+            recent.missed()
+            return nil
         }
 
         func learn(sceneID: String, _ entry: Entry) { learned.append((sceneID, entry)) }

@@ -82,13 +82,10 @@ public struct NewRun: Sendable, Equatable {
     /// The run request JSON (touches, options), stored byte for byte.
     public var request: Data
     /// The run result JSON (trace, deliveries), stored byte for byte.
-    public var result: Data {
-        didSet { resultDigest = Self.digest(of: result) }
-    }
-    /// `ResultDigest` of `result`, computed where the run is built (a request's thread) rather
-    /// than inside the store's write transaction, which one thread runs for every run; taken
-    /// from `ResultDigestMemo` when the same bytes were hashed lately.
-    public private(set) var resultDigest: Int64
+    public var result: Data
+    /// `ResultDigest` of `result`, by which stored results are shared. The store computes it
+    /// only for a result that is not among the ones it stored lately (`RecentResults`).
+    public var resultDigest: Int64 { result.withUnsafeBytes { ResultDigest.of($0) } }
     /// Id of the view that ended up first responder, if any.
     public var firstResponder: String?
     /// Compact description of the actions sent (e.g. a JSON array or comma list).
@@ -105,15 +102,10 @@ public struct NewRun: Sendable, Equatable {
         self.sceneVersion = sceneVersion
         self.request = request
         self.result = result
-        self.resultDigest = Self.digest(of: result)
         self.firstResponder = firstResponder
         self.actions = actions
         self.outcome = outcome
         self.actionCount = actionCount
-    }
-
-    private static func digest(of result: Data) -> Int64 {
-        ResultDigestMemo.shared.digest(of: result)
     }
 }
 

@@ -47,6 +47,8 @@ public final class TraceStore: Sendable {
     let writer: any DatabaseWriter
     private let clock: StoreClock
     private let recentResults = RecentResults()
+    /// Stored results looked up among the recent ones and not found (hashed), for tests.
+    var resultMisses: Int { recentResults.misses }
     /// Ids of new runs, in the order they are written (decision 55).
     private let runIDs: RunIDSequence
     /// File databases only (an in-memory one has no write-ahead log).
@@ -360,8 +362,7 @@ public final class TraceStore: Sendable {
     private static func insertRunRow(_ db: Database, _ run: NewRun, batch: RunBatch) throws -> RunRecord {
         var id = batch.ids.next(at: batch.date)
         let now = batch.now
-        let resultID = try resultRow(db, sceneID: run.sceneID, result: run.result, digest: run.resultDigest,
-                                     sharing: batch.sharing)
+        let resultID = try resultRow(db, run, sharing: batch.sharing)
         // Cached: stored dispatch runs this once per request, and preparing it cost as much as
         // executing it (docs/performance.md).
         let insert = try db.cachedStatement(
@@ -395,9 +396,11 @@ public final class TraceStore: Sendable {
     /// document stored before (found by digest, confirmed byte for byte), or a new row. A
     /// harness re-running the same touches against the same version stores its 20 KB trace
     /// once instead of once per run.
-    private static func resultRow(_ db: Database, sceneID: String, result: Data, digest: Int64,
-                                  sharing: RecentResults.Sharing) throws -> Int64 {
-        if let id = sharing.id(sceneID: sceneID, digest: digest, bytes: result) { return id }
+    private static func resultRow(_ db: Database, _ run: NewRun, sharing: RecentResults.Sharing) throws -> Int64 {
+        let sceneID = run.sceneID, result = run.result
+        if let id = sharing.id(sceneID: sceneID, bytes: result) { return id }
+        // Hashed here, on a miss only: the result is compressed below anyway, which costs far more.
+        let digest = run.resultDigest
         let stored = ResultCompression.encode(result)
         let candidates = try Row.fetchCursor(
             db.cachedStatement(sql: "SELECT id, encoding, bytes FROM run_results WHERE scene_id = ? AND digest = ?"),
@@ -421,7 +424,7 @@ public final class TraceStore: Sendable {
             ).execute(arguments: [sceneID, digest, stored.encoding, stored.bytes])
             found = db.lastInsertedRowID
         }
-        sharing.learn(sceneID: sceneID, .init(digest: digest, id: found!, bytes: result))
+        sharing.learn(sceneID: sceneID, .init(id: found!, bytes: result))
         return found!
     }
 

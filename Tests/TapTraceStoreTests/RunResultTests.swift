@@ -76,8 +76,8 @@ struct RunResultTests {
         #expect(ResultDigest.of(Array("same".utf8)) == ResultDigest.of(Array("same".utf8)))
     }
 
-    /// The digest is computed where the run is built (off the writer's thread); it must follow
-    /// the result when a caller changes it afterwards.
+    /// The digest is the result's: it must follow the result when a caller changes it after
+    /// building the run.
     @Test("a run's result digest follows its result")
     func newRunDigestFollowsResult() throws {
         var run = newRun("scn", version: 1, tag: "a")
