@@ -122,8 +122,9 @@ public final class HTTPServer: Sendable {
     /// The processor each worker thread is bound to, in worker order, or nil when they are not
     /// bound (`pinsWorkerThreads` off, or not running, or too few processors).
     public var workerProcessors: [Int]? {
-        guard let workers = state.withLock({ $0.acceptor })?.workers, workers.allSatisfy({ $0.processor != nil }) else { return nil }
-        return workers.map { $0.processor! }
+        guard let workers = state.withLock({ $0.acceptor })?.workers else { return nil }
+        let processors = workers.compactMap(\.processor)
+        return processors.count == workers.count ? processors : nil
     }
 
     /// A libmicrohttpd daemon with one internal epoll thread and no listening socket of its
@@ -234,8 +235,7 @@ public final class HTTPServer: Sendable {
         }
         context.deferred = nil
         guard status > 0, let logger = configuration.requestLogger else { return }
-        let elapsed = context.startedAt.duration(to: .now).components
-        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        let seconds = context.startedAt.duration(to: .now) / .seconds(1)
         logger(context.method.isEmpty ? "-" : context.method, context.logPath, status, seconds)
     }
 

@@ -51,7 +51,7 @@ public final class LineWriter: @unchecked Sendable {
         pending.reserveCapacity(16 << 10)
         spare.reserveCapacity(16 << 10)
         if let flushInterval {
-            let seconds = Double(flushInterval.components.seconds) + Double(flushInterval.components.attoseconds) / 1e18
+            let seconds = flushInterval / .seconds(1)
             let thread = Thread { [weak self] in
                 Thread.current.name = "TapTrace-log"
                 while let writer = self, writer.flushWhenDue(afterSeconds: seconds) {}

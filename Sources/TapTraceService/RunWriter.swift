@@ -83,7 +83,7 @@ final class RunWriter: @unchecked Sendable {
 
     init(store: TraceStore, gatherWindow: Duration = RunWriter.gatherWindow) {
         self.store = store
-        gatherSeconds = Double(gatherWindow.components.seconds) + Double(gatherWindow.components.attoseconds) / 1e18
+        gatherSeconds = gatherWindow / .seconds(1)
     }
 
     /// Says that a run is being prepared and will be submitted soon.

@@ -46,13 +46,13 @@ public final class TapTraceService: Sendable {
         .problem(Problem.fromServer(status: status, detail: detail))
     }
 
-    /// Every route of the API, and the trace viewer at `GET /`.
     /// Runs the run writer's commits on these processors in turn (the HTTP server's worker
     /// threads' processors; see `RunWriter.commitOn(processors:)`).
     public func commitRuns(on processors: [Int]) {
         runWriter.commitOn(processors: processors)
     }
 
+    /// Every route of the API, and the trace viewer at `GET /`.
     public func router() -> Router {
         let router = Router()
         addSystemRoutes(to: router)

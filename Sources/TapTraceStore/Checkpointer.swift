@@ -99,7 +99,7 @@ final class Checkpointer: @unchecked Sendable {
     static let catchUpRounds = 4
 
     private func loop() {
-        let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
+        let seconds = interval / .seconds(1)
         while true {
             condition.lock()
             if !stopping { _ = condition.wait(until: Date(timeIntervalSinceNow: seconds)) }

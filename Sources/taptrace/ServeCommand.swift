@@ -81,11 +81,12 @@ struct ServeCommand: ParsableCommand {
         }
         // The run writer takes turns on the workers' processors, so that neither core carries
         // all of its work (decision 59).
-        if let processors = server.workerProcessors { service.commitRuns(on: processors) }
+        let processors = server.workerProcessors
+        if let processors { service.commitRuns(on: processors) }
         let shown = settings.host.contains(":") ? "[\(settings.host)]" : settings.host
         // Unbuffered: scripts and tests read the bound port from this line.
         FileHandle.standardOutput.write(Data(("taptrace \(TapTraceService.version) listening on http://\(shown):\(server.port)"
-            + " (database \(settings.database), \(settings.threads) threads\(Self.binding(server.workerProcessors)))\n").utf8))
+            + " (database \(settings.database), \(settings.threads) threads\(Self.binding(processors)))\n").utf8))
 
         let signal = shutdown.wait()
         log.write("received signal \(signal): finishing requests in flight")

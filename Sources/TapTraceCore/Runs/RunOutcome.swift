@@ -113,12 +113,14 @@ public struct RunOutcome: Sendable, Hashable {
         // cost as much as the hashing).
         return String(unsafeUninitializedCapacity: 35) { out in
             out[0] = UInt8(ascii: "o"); out[1] = UInt8(ascii: "1"); out[2] = UInt8(ascii: ":")
-            for (offset, value) in [(3, first), (19, second)] {
+            func hex(_ value: UInt64, at offset: Int) {
                 for i in 0..<16 {
                     let nibble = Int((value >> UInt64(60 - 4 * i)) & 0xF)
                     out[offset + i] = nibble < 10 ? UInt8(ascii: "0") + UInt8(nibble) : UInt8(ascii: "a") + UInt8(nibble - 10)
                 }
             }
+            hex(first, at: 3)
+            hex(second, at: 19)
             return 35
         }
     }
