@@ -119,7 +119,6 @@ struct ByteEmitter: ~Copyable {
         text.withUTF8Buffer { append($0) }
     }
 
-
     /// A JSON string, escaped like `JSONWriter` (`JSONEscape`).
     mutating func string(_ s: String) {
         // Native strings lend their bytes as they are; others are copied once.
