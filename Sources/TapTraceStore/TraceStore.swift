@@ -408,11 +408,13 @@ public final class TraceStore: Sendable {
         var found: Int64?
         while let row = try candidates.next() {
             let encoding: String = row["encoding"]
-            guard let bytes = row.dataNoCopy(named: "bytes") else { continue }
             // Equal stored bytes in the same encoding are equal documents (decompression is a
             // function); otherwise the document itself is compared.
-            let same = try encoding == stored.encoding && bytes == stored.bytes
-                || ResultCompression.decode(encoding: encoding, bytes: bytes) == result
+            let same = try row.withUnsafeData(named: "bytes") { bytes in
+                guard let bytes else { return false }
+                return try encoding == stored.encoding && bytes == stored.bytes
+                    || ResultCompression.decode(encoding: encoding, bytes: bytes) == result
+            }
             if same {
                 found = row["id"]
                 break

@@ -28,7 +28,7 @@ struct CompactEncodingTests {
 
     static func requestBytes(_ caseName: String) throws -> [UInt8] {
         let bytes = Array(try Data(contentsOf: ConformanceTests.folder.appendingPathComponent(caseName)))
-        return try ConformanceChecker.request(from: try JSONTape(parsing: bytes))
+        return ConformanceChecker.request(from: try JSONTape(parsing: bytes))
     }
 
     @Test(arguments: ConformanceTests.caseNames)
