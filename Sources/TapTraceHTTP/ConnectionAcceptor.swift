@@ -58,7 +58,7 @@ final class ConnectionAcceptor: @unchecked Sendable {
     /// `processors`, when given, names the processor of each worker's thread.
     init(listener: consuming ListeningSocket, workers count: Int, connectionLimit: Int, processors: [Int]? = nil,
          errorLog: @escaping @Sendable (String) -> Void) {
-        precondition(processors == nil || processors!.count == count)
+        precondition(processors.map { $0.count == count } ?? true)
         self.listener = listener
         self.connectionLimit = max(1, connectionLimit)
         self.errorLog = errorLog

@@ -40,8 +40,6 @@ public final class LineWriter: @unchecked Sendable {
     public let flushInterval: Duration?
     /// Pending bytes that make the flushing thread write before the interval is over.
     public let flushBytes: Int
-    /// When the flushing thread writes next, while lines are pending (guarded by `condition`).
-    private var flushDeadline: Date?
 
     public init(descriptor: Int32, pendingLimit: Int = 1 << 20, flushInterval: Duration? = nil, flushBytes: Int = 64 << 10) {
         self.descriptor = descriptor
@@ -54,7 +52,7 @@ public final class LineWriter: @unchecked Sendable {
             let seconds = flushInterval / .seconds(1)
             let thread = Thread { [weak self] in
                 Thread.current.name = "TapTrace-log"
-                while let writer = self, writer.flushWhenDue(afterSeconds: seconds) {}
+                while let writer = self { writer.flushWhenDue(afterSeconds: seconds) }
             }
             thread.start()
         }
@@ -90,24 +88,20 @@ public final class LineWriter: @unchecked Sendable {
     }
 
     /// The flushing thread's step: waits for a pending line, then for the interval (or a full
-    /// batch), then writes. False once the writer is gone.
-    private func flushWhenDue(afterSeconds seconds: Double) -> Bool {
+    /// batch), then writes. The thread's loop ends once the writer is gone.
+    private func flushWhenDue(afterSeconds seconds: Double) {
         condition.lock()
         defer { condition.unlock() }
         if pending.isEmpty {
-            flushDeadline = nil
             // Bounded, so that a writer released while the thread waits is noticed.
             _ = condition.wait(until: Date(timeIntervalSinceNow: 1))
-            return true
+            return
         }
-        let deadline = flushDeadline ?? Date(timeIntervalSinceNow: seconds)
-        flushDeadline = deadline
+        let deadline = Date(timeIntervalSinceNow: seconds)
         while pending.count < flushBytes, Date() < deadline {
             if !condition.wait(until: deadline) { break }
         }
-        flushDeadline = nil
         if !writing, !pending.isEmpty { drainLocked() }
-        return true
     }
 
     /// Called with the lock held and no writer; writes batches with the lock released until
