@@ -168,15 +168,14 @@ public struct TraceRecorder: Sendable {
 
     private mutating func storeNote(_ note: NoteText?) -> Note {
         guard let note else { return Note() }
-        let start = Int32(noteBytes.count)
-        note.bytes.withUnsafeBufferPointer { noteBytes.append(contentsOf: $0) }
-        return Note(start: start, length: Int32(noteBytes.count) - start)
+        return note.bytes.withUnsafeBufferPointer { storeNote(bytes: $0) }
     }
+    private mutating func storeNote(_ note: String?) -> Note { storeNote(bytes: note?.utf8) }
 
-    private mutating func storeNote(_ note: String?) -> Note {
-        guard let note else { return Note() }
+    private mutating func storeNote<Bytes: Sequence<UInt8>>(bytes: Bytes?) -> Note {
+        guard let bytes else { return Note() }
         let start = Int32(noteBytes.count)
-        noteBytes.append(contentsOf: note.utf8)
+        noteBytes.append(contentsOf: bytes)
         return Note(start: start, length: Int32(noteBytes.count) - start)
     }
 
