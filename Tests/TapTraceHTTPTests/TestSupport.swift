@@ -53,12 +53,3 @@ func eventually(timeoutSeconds: Double = 10, _ condition: () -> Bool) -> Bool {
     }
     return condition()
 }
-
-/// A value several test threads write.
-final class Shared<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func update(_ body: (inout Value) -> Void) { lock.lock(); body(&value); lock.unlock() }
-    var current: Value { lock.lock(); defer { lock.unlock() }; return value }
-}

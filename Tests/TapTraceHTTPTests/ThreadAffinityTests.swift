@@ -5,18 +5,10 @@ import Testing
 
 /// Worker threads bound to a processor each (`pinsWorkerThreads`, `ThreadAffinity`).
 @Suite struct ThreadAffinityTests {
-    /// `Cpus_allowed_list` of /proc/thread-self/status: the processors the calling thread may
-    /// run on, as the kernel reports them ("0-1", "0", "0,2-3").
-    private static func allowedList() -> String {
-        let status = (try? String(contentsOfFile: "/proc/thread-self/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("Cpus_allowed_list:") } ?? ""
-        return line.dropFirst("Cpus_allowed_list:".count).trimmingCharacters(in: .whitespaces)
-    }
-
     /// A router whose one route tells the processors the serving thread may run on.
     private func affinityRouter() -> Router {
         let router = Router()
-        router.get("/cpus") { _, _ in .text(Self.allowedList()) }
+        router.get("/cpus") { _, _ in .text(allowedProcessorList()) }
         return router
     }
 
@@ -37,7 +29,7 @@ import Testing
         #expect(allowed == allowed.sorted())
         // "0-1" or "0,1": compare as sets of numbers.
         var fromKernel: [Int] = []
-        for part in Self.allowedList().split(separator: ",") {
+        for part in allowedProcessorList().split(separator: ",") {
             let bounds = part.split(separator: "-").compactMap { Int($0) }
             fromKernel += bounds.count == 2 ? Array(bounds[0]...bounds[1]) : bounds
         }
@@ -49,7 +41,7 @@ import Testing
         let seen = Shared("")
         let thread = TestThread {
             #expect(ThreadAffinity.pinCurrentThread(to: target))
-            seen.update { $0 = Self.allowedList() }
+            seen.update { $0 = allowedProcessorList() }
         }
         #expect(thread.join(timeoutSeconds: 10))
         #expect(seen.current == "\(target)")
@@ -69,7 +61,7 @@ import Testing
     }
 
     @Test func unboundWorkersMayRunAnywhere() throws {
-        let everywhere = Self.allowedList()
+        let everywhere = allowedProcessorList()
         try withServer(testConfiguration { $0.threads = 2; $0.pinsWorkerThreads = false }, router: affinityRouter()) { server in
             #expect(server.workerProcessors == nil)
             let client = try RawHTTPClient(port: server.port)

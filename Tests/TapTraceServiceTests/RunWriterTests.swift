@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestClient
 import Testing
 import TapTraceHTTP
 import TapTraceStore
@@ -124,11 +125,11 @@ struct RunWriterTests {
             let place = Shared("")
             fixture.writer.submit(Self.run(fixture.scene, tag), requireLatest: false) { _ in
                 // The completion runs on the writer's thread, right after the batch's commit.
-                place.value = Self.allowedList()
+                place.update { $0 = allowedProcessorList() }
                 done.signal()
             }
             #expect(done.wait(timeout: .now() + 60) == .success)
-            seen.append(place.value)
+            seen.append(place.current)
         }
         #expect(seen == ["\(allowed[0])", "\(allowed[1])", "\(allowed[0])"])
     }
@@ -140,28 +141,11 @@ struct RunWriterTests {
         let done = DispatchSemaphore(value: 0)
         let place = Shared("")
         fixture.writer.submit(Self.run(fixture.scene, "a"), requireLatest: false) { _ in
-            place.value = Self.allowedList()
+            place.update { $0 = allowedProcessorList() }
             done.signal()
         }
         #expect(done.wait(timeout: .now() + 60) == .success)
-        #expect(place.value == Self.allowedList())
-    }
-
-    /// `Cpus_allowed_list` of the calling thread ("0-1", "0").
-    static func allowedList() -> String {
-        let status = (try? String(contentsOfFile: "/proc/thread-self/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("Cpus_allowed_list:") } ?? ""
-        return line.dropFirst("Cpus_allowed_list:".count).trimmingCharacters(in: .whitespaces)
-    }
-
-    final class Shared: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: String
-        init(_ value: String) { stored = value }
-        var value: String {
-            get { lock.withLock { stored } }
-            set { lock.withLock { stored = newValue } }
-        }
+        #expect(place.current == allowedProcessorList())
     }
     #endif
 
