@@ -398,9 +398,10 @@ public final class TraceStore: Sendable {
     /// once instead of once per run.
     private static func resultRow(_ db: Database, _ run: NewRun, sharing: RecentResults.Sharing) throws -> Int64 {
         let sceneID = run.sceneID, result = run.result
-        if let id = sharing.id(sceneID: sceneID, bytes: result) { return id }
+        if let id = sharing.recentID(sceneID: sceneID, bytes: result) { return id }
         // Hashed here, on a miss only: the result is compressed below anyway, which costs far more.
         let digest = run.resultDigest
+        if let id = sharing.learnedID(sceneID: sceneID, digest: digest, bytes: result) { return id }
         let stored = ResultCompression.encode(result)
         let candidates = try Row.fetchCursor(
             db.cachedStatement(sql: "SELECT id, encoding, bytes FROM run_results WHERE scene_id = ? AND digest = ?"),
@@ -426,7 +427,7 @@ public final class TraceStore: Sendable {
             ).execute(arguments: [sceneID, digest, stored.encoding, stored.bytes])
             found = db.lastInsertedRowID
         }
-        sharing.learn(sceneID: sceneID, .init(id: found!, bytes: result))
+        sharing.learn(sceneID: sceneID, digest: digest, .init(id: found!, bytes: result))
         return found!
     }
 
