@@ -90,11 +90,19 @@ public struct HTTPServerConfiguration: Sendable {
         self.errorResponder = errorResponder
     }
 
-    /// The pool size handed to MHD_OPTION_CONNECTION_MEMORY_LIMIT. libmicrohttpd keeps the
-    /// request line and headers in this pool together with the read buffer and the response
-    /// header, so it gets twice the header + URI allowance plus room for the rest.
+    /// The pool size handed to MHD_OPTION_CONNECTION_MEMORY_LIMIT: the largest head allowed
+    /// (request line and headers, which libmicrohttpd keeps in the pool's read buffer) plus
+    /// 16 KiB for its bookkeeping and the response header, and at least libmicrohttpd's own
+    /// 32 KiB; 32 KiB with the default limits. A head up to about twice the default limit
+    /// still gets the server's own 431 or 414; beyond, libmicrohttpd answers by itself.
+    ///
+    /// Why no larger: libmicrohttpd (0.9.75) zeroes the whole pool before every request on a
+    /// connection and half of it again when it shrinks the read buffer, so the pool's size is
+    /// paid on every request, in time and in cache. The 64 KiB used before cost 96 KB of
+    /// `memset` per request; at 32 KiB stateless dispatch took 7 % less CPU per request and
+    /// stored dispatch 3–12 % less (decision 60, docs/performance.md, seventh session).
     var effectiveConnectionMemoryLimit: Int {
         if let connectionMemoryLimit { return connectionMemoryLimit }
-        return max(64 << 10, 2 * (maxHeaderBytes + maxURILength) + (16 << 10))
+        return max(32 << 10, max(maxHeaderBytes, maxURILength) + (16 << 10))
     }
 }

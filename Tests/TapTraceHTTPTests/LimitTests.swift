@@ -108,9 +108,36 @@ import Testing
         }
     }
 
+    /// The pool is kept small (libmicrohttpd zeroes all of it for every request), yet large
+    /// enough that the limits decide: with the default 16 KiB, a head just under the limit is
+    /// answered, and one well over it still gets the server's own 431, not libmicrohttpd's.
+    @Test func defaultPoolHoldsHeadsUpToTheLimitAndAnswersLargerOnes() throws {
+        let configuration = testConfiguration {
+            $0.maxHeaderBytes = HTTPServerConfiguration().maxHeaderBytes
+            $0.maxURILength = HTTPServerConfiguration().maxURILength
+        }
+        #expect(configuration.effectiveConnectionMemoryLimit == HTTPServerConfiguration().effectiveConnectionMemoryLimit)
+        try withServer(configuration) { server in
+            let limit = configuration.maxHeaderBytes
+            let fits = try RawHTTPClient(port: server.port)
+                .request("GET", "/header", headers: [("X-Trace", String(repeating: "t", count: limit - 200))])
+            #expect(fits.status == 200)
+            #expect(fits.body.count == limit - 200)
+
+            let longTarget = try RawHTTPClient(port: server.port)
+                .request("GET", "/hello?q=" + String(repeating: "a", count: configuration.maxURILength - 100))
+            #expect(longTarget.status == 200)
+
+            let over = try RawHTTPClient(port: server.port)
+                .request("GET", "/hello", headers: [("X-Big", String(repeating: "b", count: limit + limit / 2))])
+            #expect(over.status == 431)
+            #expect(over.bodyText.contains("request header larger than \(limit) bytes"))
+        }
+    }
+
     @Test func largerLimitsNeedAndGetALargerMemoryPool() throws {
         let configuration = testConfiguration { $0.maxHeaderBytes = 100_000 }
-        #expect(configuration.effectiveConnectionMemoryLimit > 200_000)
+        #expect(configuration.effectiveConnectionMemoryLimit > 100_000)
         try withServer(configuration) { server in
             let response = try RawHTTPClient(port: server.port)
                 .request("GET", "/header", headers: [("X-Trace", String(repeating: "t", count: 90_000))])
