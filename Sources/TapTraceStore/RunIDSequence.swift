@@ -44,9 +44,18 @@ final class RunIDSequence: @unchecked Sendable {
         lock.withLock { last = max(last ?? value, value) }
     }
 
+    /// The random low bits of ids (guarded by `lock`): seeded from the system once, not a
+    /// `getrandom` call per run (a system call on the run writer's thread for every stored
+    /// dispatch). They only keep two processes writing runs in the same millisecond apart.
+    private var random: SplitMix64 = {
+        var system = SystemRandomNumberGenerator()
+        return SplitMix64(seed: system.next())
+    }()
+
     /// The next id for a run written at `date`.
     func next(at date: Date) -> String {
-        var generator = SystemRandomNumberGenerator()
+        let bits = lock.withLock { random.next() }
+        var generator = SplitMix64(seed: bits)
         return next(at: date, using: &generator)
     }
 
@@ -70,5 +79,21 @@ final class RunIDSequence: @unchecked Sendable {
         let milliseconds = (date.timeIntervalSince1970 - epoch) * 1000
         guard milliseconds > 0 else { return 0 }
         return min(UInt64(milliseconds.rounded()), maxMilliseconds)
+    }
+}
+
+/// SplitMix64 (Steele, Lea and Flood, 2014): a small, fast generator whose outputs are well
+/// mixed even for consecutive seeds.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

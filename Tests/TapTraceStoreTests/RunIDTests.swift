@@ -46,6 +46,19 @@ struct RunIDTests {
         #expect(RunIDSequence.milliseconds(since2020: .distantFuture) == RunIDSequence.maxMilliseconds)
     }
 
+    @Test("the random bits come from SplitMix64 (reference outputs for seed 1234567), seeded once")
+    func splitMix() {
+        var generator = SplitMix64(seed: 1_234_567)
+        let outputs = (0..<5).map { _ in generator.next() }
+        #expect(outputs == [6_457_827_717_110_365_317, 3_203_168_211_198_807_973, 9_817_491_932_198_370_423,
+                            4_593_380_528_125_082_431, 16_408_922_859_458_223_821])
+        // Sequences of different processes, in the same millisecond: each is seeded from the
+        // system, so their 20 random bits differ (three collide about 3 times in a million).
+        let date = Date(timeIntervalSince1970: RunIDSequence.epoch + 99.999)
+        let ids = (0..<3).map { _ in RunIDSequence(after: nil).next(at: date) }
+        #expect(Set(ids).count == ids.count)
+    }
+
     @Test("ids increase within a millisecond, when the clock goes back, and after the largest value")
     func increasing() {
         let sequence = RunIDSequence(after: nil)
