@@ -93,14 +93,14 @@ public struct HTTPServerConfiguration: Sendable {
     /// The pool size handed to MHD_OPTION_CONNECTION_MEMORY_LIMIT: the largest head allowed
     /// (request line and headers, which libmicrohttpd keeps in the pool's read buffer) plus
     /// 16 KiB for its bookkeeping and the response header, and at least libmicrohttpd's own
-    /// 32 KiB; 32 KiB with the default limits. A head up to about twice the default limit
-    /// still gets the server's own 431 or 414; beyond, libmicrohttpd answers by itself.
+    /// 32 KiB; 32 KiB with the default limits. With those, a head of up to about 30 KB still
+    /// gets the server's own 431 or 414; beyond, libmicrohttpd answers by itself.
     ///
     /// Why no larger: libmicrohttpd (0.9.75) zeroes the whole pool before every request on a
-    /// connection and half of it again when it shrinks the read buffer, so the pool's size is
-    /// paid on every request, in time and in cache. The 64 KiB used before cost 96 KB of
-    /// `memset` per request; at 32 KiB stateless dispatch took 7 % less CPU per request and
-    /// stored dispatch 3–12 % less (decision 60, docs/performance.md, seventh session).
+    /// connection and the unused part of the read buffer when it shrinks it, so the pool's
+    /// size is paid on every request, in time and in cache. The 64 KiB used before cost 96 KB
+    /// of `memset` per request, 32 KiB costs 48 KB (decision 60; the time saved is a few per
+    /// cent at best, docs/performance.md, seventh session).
     var effectiveConnectionMemoryLimit: Int {
         if let connectionMemoryLimit { return connectionMemoryLimit }
         return max(32 << 10, max(maxHeaderBytes, maxURILength) + (16 << 10))

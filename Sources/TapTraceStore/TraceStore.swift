@@ -626,7 +626,8 @@ extension TraceStore {
     /// `Database.inTransaction` (an immediate transaction, rolled back when `body` throws), with
     /// its BEGIN and COMMIT statements prepared once per connection instead of for every
     /// transaction. Stored dispatch commits about a thousand batches a second, and preparing
-    /// those two statements was a sixth of the run writer's time (`perf`, seventh session).
+    /// those two statements took about 6 % of the run writer's time (`perf`) and 24k
+    /// instructions per transaction (callgrind; docs/performance.md, seventh session).
     private static func inTransaction<T>(_ db: Database, _ body: () throws -> T) throws -> T {
         try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
         do {
