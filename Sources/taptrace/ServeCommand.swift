@@ -45,6 +45,8 @@ struct ServeCommand: ParsableCommand {
     var pinThreads: Bool?
 
     func run() throws {
+        // First of all: this may start the program again (decision 61).
+        MallocTuning.restartIfNeeded()
         let environment = ProcessInfo.processInfo.environment
         let settings = try Settings(command: self, environment: environment)
 

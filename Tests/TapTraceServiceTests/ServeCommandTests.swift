@@ -123,6 +123,30 @@ import Testing
         #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("TAPTRACE_PIN_THREADS"))
     }
 
+    #if os(Linux)
+    /// `serve` starts itself again, once, with glibc's per-thread cache enlarged (decision 61);
+    /// the same process (pid) goes on serving and stops cleanly. An operator's own cache size
+    /// is kept, other tunables are kept and the size is added.
+    @Test func servesWithGlibcsPerThreadCacheEnlarged() throws {
+        func environment(given: String) throws -> String {
+            let server = try ServerProcess(database: ":memory:", environment: ["GLIBC_TUNABLES": given])
+            let environ = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(server.process.processIdentifier)/environ"))
+            #expect(try server.client().call("GET", "/health").status == 200)
+            #expect(server.stop() == 0)
+            // glibc may cut the variable at each ':' while reading it: compare without the NULs.
+            return String(decoding: environ.map { $0 == 0 ? UInt8(ascii: "\n") : $0 }, as: UTF8.self)
+        }
+        let byDefault = try environment(given: "")
+        #expect(byDefault.contains("GLIBC_TUNABLES=glibc.malloc.tcache_count=64\n"))
+        let own = try environment(given: "glibc.malloc.tcache_count=7")
+        #expect(own.contains("GLIBC_TUNABLES=glibc.malloc.tcache_count=7\n"))
+        #expect(!own.contains("tcache_count=64"))
+        let other = try environment(given: "glibc.malloc.arena_max=4")
+        #expect(other.contains("GLIBC_TUNABLES=glibc.malloc.arena_max=4"))
+        #expect(other.contains("glibc.malloc.tcache_count=64"))
+    }
+    #endif
+
     /// `taptrace health` (the Docker HEALTHCHECK): 0 while the server answers, 1 once it is gone.
     @Test func healthCommandFollowsTheServer() throws {
         func health(_ port: UInt16) throws -> Int32 {
