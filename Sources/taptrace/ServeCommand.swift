@@ -15,7 +15,9 @@ struct ServeCommand: ParsableCommand {
             TAPTRACE_DB, TAPTRACE_THREADS, TAPTRACE_BODY_LIMIT, TAPTRACE_CORS_ORIGINS (comma-separated),
             TAPTRACE_REPLAY_LIMIT, TAPTRACE_PIN_THREADS (1/0, true/false, yes/no, on/off).
             Logs one line per request to standard error; SIGINT or SIGTERM stops the server after
-            the requests in flight have been answered.
+            the requests in flight have been answered. On Linux it starts itself again once,
+            with glibc's per-thread allocation cache enlarged (GLIBC_TUNABLES, adding
+            glibc.malloc.tcache_count=64 unless that is set already).
             """
     )
 
