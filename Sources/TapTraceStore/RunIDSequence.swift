@@ -14,8 +14,9 @@ import Foundation
 /// set, ``StoreID/isWellFormed(_:prefix:)``) and carries a 60-bit value written with
 /// ``StoreID/sortedAlphabet``, whose characters sort as their values do: byte order of ids
 /// is numeric order of values. The value is the millisecond of the write since 2020-01-01
-/// (40 bits, until 2054) above 20 random bits, or one more than the last id handed out when
-/// that is not larger (several runs in a millisecond, or a clock set back). The last id is
+/// (40 bits, until 2054) above 20 bits drawn at random once per sequence (process), or one
+/// more than the last id handed out when that is not larger (several runs in a millisecond,
+/// or a clock set back). The last id is
 /// read from the database when the store opens, so ids stay unique and increasing across
 /// restarts, whatever the clock does; ids written before this scheme (random, decision 55)
 /// only raise the starting point. Another process writing runs to the same file may take an
@@ -35,6 +36,8 @@ final class RunIDSequence: @unchecked Sendable {
     /// - Parameter newest: The largest run id stored so far (`max(id)`), if any.
     init(after newest: String?) {
         last = newest.flatMap { StoreID.sortedValue(of: $0, prefix: StoreID.runPrefix) }
+        var system = SystemRandomNumberGenerator()
+        salt = system.next()
     }
 
     /// Makes the next ids larger than `id` (the largest stored, when another process has
@@ -44,30 +47,27 @@ final class RunIDSequence: @unchecked Sendable {
         lock.withLock { last = max(last ?? value, value) }
     }
 
-    /// The random low bits of ids (guarded by `lock`): seeded from the system once, not a
-    /// `getrandom` call per run (a system call on the run writer's thread for every stored
-    /// dispatch). They only keep two processes writing runs in the same millisecond apart.
-    private var random: SplitMix64 = {
-        var system = SystemRandomNumberGenerator()
-        return SplitMix64(seed: system.next())
-    }()
+    /// The low bits of this sequence's ids, drawn once: they keep two processes writing runs
+    /// in the same millisecond apart (a collision is caught by the insert, `advance(past:)`).
+    /// Not a draw per run: that was a `getrandom` system call on the run writer's thread for
+    /// every stored dispatch.
+    private let salt: UInt64
 
     /// The next id for a run written at `date`.
     func next(at date: Date) -> String {
-        let bits = lock.withLock { random.next() }
-        var generator = SplitMix64(seed: bits)
-        return next(at: date, using: &generator)
+        next(at: date, randomBits: salt)
     }
 
-    func next<G: RandomNumberGenerator>(at date: Date, using generator: inout G) -> String {
+    /// The next id, with `randomBits` as its low bits when the millisecond is new.
+    func next(at date: Date, randomBits: UInt64) -> String {
         let milliseconds = Self.milliseconds(since2020: date)
-        let candidate = milliseconds << Self.randomBits | generator.next() & ((1 << Self.randomBits) - 1)
+        let candidate = milliseconds << Self.randomBits | randomBits & ((1 << Self.randomBits) - 1)
         let value: UInt64 = lock.withLock {
             var value = candidate
             if let last, value <= last {
-                // Past the largest value (after 2^60 ids written in order, never): random, and
-                // the UNIQUE constraint on runs.id guards as it did for random ids.
-                value = last < Self.maxValue ? last + 1 : generator.next() & Self.maxValue
+                // Past the largest value (after 2^60 ids written in order, never): the random
+                // bits alone, and the UNIQUE constraint on runs.id guards as it did for random ids.
+                value = last < Self.maxValue ? last + 1 : randomBits & Self.maxValue
             }
             last = value
             return value
@@ -82,18 +82,3 @@ final class RunIDSequence: @unchecked Sendable {
     }
 }
 
-/// SplitMix64 (Steele, Lea and Flood, 2014): a small, fast generator whose outputs are well
-/// mixed even for consecutive seeds.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -8,11 +8,6 @@ import Testing
 /// unique index on `runs.id` go to its end.
 @Suite("Run ids")
 struct RunIDTests {
-    struct Fixed: RandomNumberGenerator {
-        var value: UInt64
-        mutating func next() -> UInt64 { value }
-    }
-
     @Test("values written in the sorted alphabet compare as text as they do as numbers, and read back")
     func sortedEncoding() {
         var generator = SystemRandomNumberGenerator()
@@ -38,22 +33,17 @@ struct RunIDTests {
     func layout() {
         let sequence = RunIDSequence(after: nil)
         let date = Date(timeIntervalSince1970: RunIDSequence.epoch + 1234.567)
-        var random = Fixed(value: 0xABCDE | 0xFFF0_0000)
-        let value = StoreID.sortedValue(of: sequence.next(at: date, using: &random), prefix: "run_")!
+        let value = StoreID.sortedValue(of: sequence.next(at: date, randomBits: 0xABCDE | 0xFFF0_0000), prefix: "run_")!
         #expect(value >> 20 == 1_234_567)
         #expect(value & 0xFFFFF == 0xABCDE)
         #expect(RunIDSequence.milliseconds(since2020: Date(timeIntervalSince1970: 0)) == 0)
         #expect(RunIDSequence.milliseconds(since2020: .distantFuture) == RunIDSequence.maxMilliseconds)
     }
 
-    @Test("the random bits come from SplitMix64 (reference outputs for seed 1234567), seeded once")
-    func splitMix() {
-        var generator = SplitMix64(seed: 1_234_567)
-        let outputs = (0..<5).map { _ in generator.next() }
-        #expect(outputs == [6_457_827_717_110_365_317, 3_203_168_211_198_807_973, 9_817_491_932_198_370_423,
-                            4_593_380_528_125_082_431, 16_408_922_859_458_223_821])
-        // Sequences of different processes, in the same millisecond: each is seeded from the
-        // system, so their 20 random bits differ (three collide about 3 times in a million).
+    @Test("each sequence draws its random bits once, so two processes writing in one millisecond differ")
+    func randomBitsPerSequence() {
+        // Sequences of different processes, in the same millisecond: each draws its own bits
+        // from the system, so their ids differ (three collide about 3 times in a million).
         let date = Date(timeIntervalSince1970: RunIDSequence.epoch + 99.999)
         let ids = (0..<3).map { _ in RunIDSequence(after: nil).next(at: date) }
         #expect(Set(ids).count == ids.count)
@@ -63,17 +53,15 @@ struct RunIDTests {
     func increasing() {
         let sequence = RunIDSequence(after: nil)
         let now = Date(timeIntervalSince1970: 1_795_327_262.345)
-        var high = Fixed(value: .max)
-        var low = Fixed(value: 0)
-        var ids = [sequence.next(at: now, using: &high)]
-        ids.append(sequence.next(at: now, using: &low))  // same millisecond, smaller random part
-        ids.append(sequence.next(at: now.addingTimeInterval(-3600), using: &high))  // clock set back
-        ids.append(sequence.next(at: now.addingTimeInterval(0.001), using: &low))
+        let (high, low): (UInt64, UInt64) = (.max, 0)
+        var ids = [sequence.next(at: now, randomBits: high)]
+        ids.append(sequence.next(at: now, randomBits: low))  // same millisecond, smaller random part
+        ids.append(sequence.next(at: now.addingTimeInterval(-3600), randomBits: high))  // clock set back
+        ids.append(sequence.next(at: now.addingTimeInterval(0.001), randomBits: low))
         for (a, b) in zip(ids, ids.dropFirst()) { #expect(a < b) }
 
         let last = RunIDSequence(after: StoreID.sorted(RunIDSequence.maxValue, prefix: "run_"))
-        var some = Fixed(value: 0x1234_5678_9ABC_DEF0)
-        let wrapped = last.next(at: now, using: &some)
+        let wrapped = last.next(at: now, randomBits: 0x1234_5678_9ABC_DEF0)
         #expect(StoreID.sortedValue(of: wrapped, prefix: "run_") == 0x1234_5678_9ABC_DEF0 & RunIDSequence.maxValue)
     }
 
