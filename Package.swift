@@ -46,7 +46,15 @@ let package = Package(
         // A raw-socket HTTP/1.1 client for the HTTP layer's and the service's tests.
         .target(name: "HTTPTestClient", path: "Tests/HTTPTestClient"),
         // TapTraceStore: SQLite persistence (scenes, versions, runs). Deliberately independent of TapTraceCore.
-        .target(name: "TapTraceStore", dependencies: [.product(name: "GRDB", package: "GRDB.swift"), "CZstd"]),
+        .target(
+            name: "TapTraceStore",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                // The SQLite C API itself, for the Checkpointer's sync of the database file.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                "CZstd",
+            ]
+        ),
         // Zstandard, for the stored results (decision 49).
         .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
         .testTarget(name: "TapTraceStoreTests", dependencies: ["TapTraceStore"]),

@@ -58,6 +58,18 @@ struct CheckpointerTests {
         #expect(largest < 24_000_000, "the write-ahead log grew to \(largest) bytes")
     }
 
+    @Test("the database file is synced through SQLite's own file handle")
+    func syncsTheDatabaseFile() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try TraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock)
+        defer { try? store.close() }
+        try store.insertRun(newRun(try store.createScene(name: "s", content: content("v1")).scene.id, tag: "a"))
+        let checkpointer = try Checkpointer(path: directory.databasePath)
+        #expect(checkpointer.syncDatabaseFile())
+        try checkpointer.stop()
+    }
+
     /// A stopped server must not leave its write-ahead log behind: the next start would have
     /// to read it all again (a 5-minute soak left 348 MB). The pool's readers are read-only
     /// and close last, so closing alone never removed it once a reader had been used.
@@ -125,5 +137,19 @@ struct CheckpointerCatchUpTests {
     func failure() {
         let script = Script([35_000, nil, 40_000])
         #expect(Checkpointer.catchUp(from: 30_000, checkpoint: script.next) == 2)
+    }
+
+    @Test("the database file is synced once, after the catch-up and before the restart is asked for")
+    func syncsTheDatabaseAfterCatchingUp() {
+        var events: [String] = []
+        let script = Script([32_000, 34_000, 34_100])
+        Checkpointer.prepareRestart(
+            from: 30_000,
+            checkpoint: {
+                events.append("checkpoint")
+                return script.next()
+            },
+            syncDatabase: { events.append("sync") })
+        #expect(events == ["checkpoint", "checkpoint", "checkpoint", "sync"])
     }
 }
