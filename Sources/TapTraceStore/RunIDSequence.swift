@@ -16,9 +16,8 @@ import Foundation
 /// is numeric order of values. The value is the millisecond of the write since 2020-01-01
 /// (40 bits, until 2054) above 20 bits drawn at random once per sequence (process), or one
 /// more than the last id handed out when that is not larger (several runs in a millisecond,
-/// or a clock set back). The last id is
-/// read from the database when the store opens, so ids stay unique and increasing across
-/// restarts, whatever the clock does; ids written before this scheme (random, decision 55)
+/// or a clock set back). The last id is read from the database when the store opens, so ids
+/// stay unique and increasing across restarts, whatever the clock does; ids written before this scheme (random, decision 55)
 /// only raise the starting point. Another process writing runs to the same file may take an
 /// id first: the insert then finds it taken and goes on after the largest stored
 /// (`advance(past:)`).
@@ -33,6 +32,12 @@ final class RunIDSequence: @unchecked Sendable {
     private let lock = NSLock()
     private var last: UInt64?
 
+    /// The low bits of this sequence's ids, drawn once: they keep two processes writing runs
+    /// in the same millisecond apart (a collision is caught by the insert, `advance(past:)`).
+    /// Not a draw per run: that was a `getrandom` system call on the run writer's thread for
+    /// every stored dispatch.
+    private let salt: UInt64
+
     /// - Parameter newest: The largest run id stored so far (`max(id)`), if any.
     init(after newest: String?) {
         last = newest.flatMap { StoreID.sortedValue(of: $0, prefix: StoreID.runPrefix) }
@@ -46,12 +51,6 @@ final class RunIDSequence: @unchecked Sendable {
         guard let value = id.flatMap({ StoreID.sortedValue(of: $0, prefix: StoreID.runPrefix) }) else { return }
         lock.withLock { last = max(last ?? value, value) }
     }
-
-    /// The low bits of this sequence's ids, drawn once: they keep two processes writing runs
-    /// in the same millisecond apart (a collision is caught by the insert, `advance(past:)`).
-    /// Not a draw per run: that was a `getrandom` system call on the run writer's thread for
-    /// every stored dispatch.
-    private let salt: UInt64
 
     /// The next id for a run written at `date`.
     func next(at date: Date) -> String {
@@ -81,4 +80,3 @@ final class RunIDSequence: @unchecked Sendable {
         return min(UInt64(milliseconds.rounded()), maxMilliseconds)
     }
 }
-
