@@ -58,6 +58,27 @@ struct UtilityTests {
         #expect(!StoreID.isWellFormed("run_aaaaaaaaaaaa", prefix: "scn_"))
     }
 
+    @Test("a well-formed id is the prefix and 12 characters of the alphabet, compared as characters would be",
+          arguments: ["scn_abcdefghijkl", "scn_234567zzzzzz", "scn_abcdefghijk", "scn_abcdefghijklm", "scn_abcdefghijk1",
+                      "scn_abcdefghijk8", "scn_abcdefghijkL", "scn_abcdefghijk_", "scn_abcdefghijk\u{0301}",
+                      "scn_abcdefghijk\u{0301}l", "scn_\u{0430}bcdefghijkl", "scn_abcdefghijké", "sc\u{0301}n_abcdefghijkl",
+                      "scn_\u{0301}abcdefghijkl", "SCN_abcdefghijkl", "scnabcdefghijkl", "", "scn_", "run_abcdefghijkl",
+                      "scn_abc\u{0}efghijkl", "scn_abcdefghijkl\n", " scn_abcdefghijkl"])
+    func wellFormedIDs(_ id: String) {
+        // The definition the byte check replaced, on characters: the two must agree.
+        let reference = id.hasPrefix("scn_") && id.dropFirst(4).count == 12
+            && id.dropFirst(4).allSatisfy { Array("abcdefghijklmnopqrstuvwxyz234567").contains($0) }
+        #expect(StoreID.isWellFormed(id, prefix: "scn_") == reference)
+    }
+
+    @Test("the alphabet's bytes are the 32 characters of both alphabets and no others")
+    func alphabetBytes() {
+        let accepted = (0...255).map(UInt8.init).filter(StoreID.isAlphabetByte)
+        #expect(accepted == Array("234567abcdefghijklmnopqrstuvwxyz".utf8))
+        #expect(Set(accepted) == Set(StoreID.alphabet.map { $0.asciiValue! }))
+        #expect(accepted == StoreID.sortedAlphabet)
+    }
+
     @Test("cursors round-trip and reject foreign or malformed text")
     func cursors() throws {
         let cursor = PageCursor(listing: .runs, seq: 123_456_789)
