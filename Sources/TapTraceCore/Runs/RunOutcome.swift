@@ -58,45 +58,46 @@ public struct RunOutcome: Sendable, Hashable {
 
     /// `canonicalJSON` of `RunOutcome(result)`, written straight from the result: a stored
     /// dispatch needs only the digest, and building the outcome's arrays and strings first cost
-    /// as much as writing the JSON (fourth session).
+    /// as much as writing the JSON (fourth session). Written with a `ByteEmitter`, which
+    /// writes what `JSONWriter` writes for the same values: through `JSONWriter` (container
+    /// state and a uniqueness check per call) it cost about three times as many instructions,
+    /// once per stored dispatch (ninth session). The bytes must never change: stored runs keep
+    /// their digests (`digestIsStable`; `CompactEncodingTests` compares every conformance
+    /// case with the outcome's fields written by `JSONWriter`).
     public static func canonicalJSON(of result: DispatchResult) -> [UInt8] {
-        var w = JSONWriter(reserving: 512)
-        w.beginObject()
-        w.key(static: "firstResponder"); ResultEncoder.writeRef(result.firstResponder, to: &w)
-        w.key(static: "responderChain")
-        w.beginArray()
-        for link in result.responderChain { w.string(chainText(link)) }
-        w.endArray()
-        w.key(static: "touches")
-        w.beginArray()
-        for t in result.touches {
-            w.beginObject()
-            w.key(static: "id"); w.string(t.id)
-            w.key(static: "hitTestView"); w.string(t.hitTestView)
-            w.key(static: "refused"); w.string(t.refused?.rawValue)
-            w.key(static: "finalPhase"); w.string(t.finalPhase.rawValue)
-            w.key(static: "cancelledBy"); w.string(t.cancelledBy)
-            w.endObject()
+        ByteEmitter.array(capacity: 256 + 48 * result.responderChain.count + 160 * result.touches.count
+                          + 96 * result.recognizers.count + 160 * result.actions.count) { e in
+            e.literal("{\"firstResponder\":"); ResultJSON.ref(result.firstResponder, &e)
+            e.literal(",\"responderChain\":[")
+            for (k, link) in result.responderChain.enumerated() {
+                if k > 0 { e.byte(0x2C) }
+                e.string(chainText(link))
+            }
+            e.literal("],\"touches\":[")
+            for (k, t) in result.touches.enumerated() {
+                if k > 0 { e.byte(0x2C) }
+                e.literal("{\"id\":"); e.string(t.id)
+                e.literal(",\"hitTestView\":"); ResultJSON.optional(t.hitTestView, &e)
+                e.literal(",\"refused\":"); ResultJSON.optional(t.refused?.rawValue, &e)
+                e.literal(",\"finalPhase\":"); e.string(t.finalPhase.rawValue)
+                e.literal(",\"cancelledBy\":"); ResultJSON.optional(t.cancelledBy, &e)
+                e.byte(0x7D)
+            }
+            e.literal("],\"recognizers\":[")
+            for (k, g) in result.recognizers.enumerated() {
+                if k > 0 { e.byte(0x2C) }
+                e.literal("{\"id\":"); e.string(g.id)
+                e.literal(",\"states\":[")
+                for (n, state) in g.states.enumerated() {
+                    if n > 0 { e.byte(0x2C) }
+                    e.string(state.rawValue)
+                }
+                e.literal("]}")
+            }
+            e.literal("],\"actions\":")
+            writeActions(result.actions, &e)
+            e.byte(0x7D)
         }
-        w.endArray()
-        w.key(static: "recognizers")
-        w.beginArray()
-        for g in result.recognizers {
-            w.beginObject()
-            w.key(static: "id"); w.string(g.id)
-            w.key(static: "states")
-            w.beginArray()
-            for state in g.states { w.string(state.rawValue) }
-            w.endArray()
-            w.endObject()
-        }
-        w.endArray()
-        w.key(static: "actions")
-        w.beginArray()
-        for a in result.actions { writeAction(a, to: &w) }
-        w.endArray()
-        w.endObject()
-        return w.bytes
     }
 
     /// The outcome digest stored with every run: `o1:` and 32 hex digits, two FNV-1a 64-bit
@@ -139,23 +140,23 @@ public struct RunOutcome: Sendable, Hashable {
     }
 
     /// A result's actions as a compact JSON array (`[{"t","action","sender","target","via"}]`):
-    /// the `actions` summary column of a stored run.
+    /// the `actions` summary column of a stored run, and the outcome's `actions`.
     public static func actionsJSON(of result: DispatchResult) -> [UInt8] {
-        var w = JSONWriter(reserving: 64 + 96 * result.actions.count)
-        w.beginArray()
-        for a in result.actions { writeAction(a, to: &w) }
-        w.endArray()
-        return w.bytes
+        ByteEmitter.array(capacity: 64 + 160 * result.actions.count) { e in writeActions(result.actions, &e) }
     }
 
-    private static func writeAction(_ a: ActionRecord, to w: inout JSONWriter) {
-        w.beginObject()
-        w.key(static: "t"); w.number(a.t)
-        w.key(static: "action"); w.string(a.action)
-        w.key(static: "sender"); w.string(a.sender)
-        w.key(static: "target"); w.string(a.target)
-        w.key(static: "via"); w.string(a.via.rawValue)
-        w.endObject()
+    private static func writeActions(_ actions: [ActionRecord], _ e: inout ByteEmitter) {
+        e.byte(0x5B)
+        for (k, a) in actions.enumerated() {
+            if k > 0 { e.byte(0x2C) }
+            e.literal("{\"t\":"); e.number(a.t)
+            e.literal(",\"action\":"); e.string(a.action)
+            e.literal(",\"sender\":"); e.string(a.sender)
+            e.literal(",\"target\":"); ResultJSON.optional(a.target, &e)
+            e.literal(",\"via\":"); e.string(a.via.rawValue)
+            e.byte(0x7D)
+        }
+        e.byte(0x5D)
     }
 
     /// A responder chain link as the outcome names it: its id, or `(cycle at id)` (R7).

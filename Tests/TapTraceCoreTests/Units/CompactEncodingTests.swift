@@ -55,5 +55,75 @@ struct CompactEncodingTests {
         #expect(compact == String(decoding: Self.minified(ResultEncoder.encode(result, indent: 2)), as: UTF8.self))
         let escapedRef = #"{"id":"b\\é","class":"My\"Button"}"#
         #expect(compact.components(separatedBy: escapedRef).count - 1 >= 6, "the button is named again and again")
+        Self.expectOutcomeBytesMatchJSONWriter(result, "escaped names")
+    }
+
+    /// The outcome's canonical JSON (whose digest every stored run keeps) and the `actions`
+    /// column are written with a byte emitter straight from the result; they must be the
+    /// outcome's fields as `JSONWriter` writes them, byte for byte, in every conformance case.
+    @Test(arguments: ConformanceTests.caseNames)
+    func outcomeBytesEqualJSONWriters(_ caseName: String) throws {
+        Self.expectOutcomeBytesMatchJSONWriter(try TapTrace.dispatch(json: try Self.requestBytes(caseName)), caseName)
+    }
+
+    /// No conformance case has an action that nobody handles: its target is written as null.
+    @Test func outcomeOfAnUnhandledAction() throws {
+        let result = try Scenes.run(Scenes.scene(#"{"id": "B", "class": "UIButton", "frame": [40, 200, 120, 44], "targets": [{"events": ["touchUpInside"], "target": null, "action": "nobodyHas:"}]}"#),
+                                    Scenes.tap(100, 220))
+        #expect(result.actions.map(\.target) == [nil])
+        #expect(String(decoding: RunOutcome.actionsJSON(of: result), as: UTF8.self).contains(#""target":null"#))
+        Self.expectOutcomeBytesMatchJSONWriter(result, "unhandled action")
+    }
+
+    static func expectOutcomeBytesMatchJSONWriter(_ result: DispatchResult, _ label: String) {
+        let outcome = RunOutcome(result)
+        var w = JSONWriter(reserving: 512)
+        w.beginObject()
+        w.key("firstResponder")
+        if let ref = outcome.firstResponder {
+            w.beginObject(); w.key("id"); w.string(ref.id); w.key("class"); w.string(ref.className); w.endObject()
+        } else {
+            w.null()
+        }
+        w.key("responderChain"); w.strings(outcome.responderChain)
+        w.key("touches")
+        w.beginArray()
+        for t in outcome.touches {
+            w.beginObject()
+            w.key("id"); w.string(t.id)
+            w.key("hitTestView"); w.string(t.hitTestView)
+            w.key("refused"); w.string(t.refused)
+            w.key("finalPhase"); w.string(t.finalPhase)
+            w.key("cancelledBy"); w.string(t.cancelledBy)
+            w.endObject()
+        }
+        w.endArray()
+        w.key("recognizers")
+        w.beginArray()
+        for g in outcome.recognizers {
+            w.beginObject(); w.key("id"); w.string(g.id); w.key("states"); w.strings(g.states); w.endObject()
+        }
+        w.endArray()
+        func writeActions(_ w: inout JSONWriter) {
+            w.beginArray()
+            for a in outcome.actions {
+                w.beginObject()
+                w.key("t"); w.number(a.t)
+                w.key("action"); w.string(a.action)
+                w.key("sender"); w.string(a.sender)
+                w.key("target"); w.string(a.target)
+                w.key("via"); w.string(a.via)
+                w.endObject()
+            }
+            w.endArray()
+        }
+        w.key("actions"); writeActions(&w)
+        w.endObject()
+        var actions = JSONWriter(reserving: 256)
+        writeActions(&actions)
+        let canonical = String(decoding: w.bytes, as: UTF8.self)
+        #expect(String(decoding: outcome.canonicalJSON, as: UTF8.self) == canonical, "\(label): canonical outcome JSON")
+        #expect(String(decoding: RunOutcome.actionsJSON(of: result), as: UTF8.self) == String(decoding: actions.bytes, as: UTF8.self),
+                "\(label): actions column")
     }
 }
