@@ -363,23 +363,10 @@ public final class TraceStore: Sendable {
         var id = batch.ids.next(at: batch.date)
         let now = batch.now
         let resultID = try resultRow(db, run, sharing: batch.sharing)
-        // Cached: stored dispatch runs this once per request, and preparing it cost as much as
-        // executing it (docs/performance.md).
-        let insert = try db.cachedStatement(
-            sql: """
-                INSERT INTO runs (id, scene_id, scene_version, created_at, request, result_id,
-                                  first_responder, actions, outcome, action_count)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (id) DO NOTHING
-                """
-        )
+        // The statement is cached (preparing it cost as much as executing it) and its values
+        // bound without GRDB's argument conversion (`RunRowInsert`; docs/performance.md).
         while true {
-            try insert.execute(
-                arguments: [
-                    id, run.sceneID, run.sceneVersion, now, run.request, resultID,
-                    run.firstResponder, run.actions, run.outcome, run.actionCount,
-                ])
-            if db.changesCount == 1 { break }
+            if try RunRowInsert.execute(db, id: id, run: run, createdAt: now, resultID: resultID) { break }
             // The id is taken: another process wrote runs since this one opened the store (its
             // ids grow from the same largest id). Go on after the largest now stored.
             batch.ids.advance(past: try String.fetchOne(db, sql: "SELECT max(id) FROM runs"))
