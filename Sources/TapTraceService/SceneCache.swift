@@ -41,8 +41,12 @@ final class SceneCache<Key: Hashable>: @unchecked Sendable {
         lock.withLock {
             guard let slot = slotOfKey[key] else { misses += 1; return nil }
             hits += 1
-            unlink(slot)
-            linkNewest(slot)
+            // Already the most recently used (a client dispatching against one scene again and
+            // again): nothing to move, and moving it cost four more dictionary look-ups.
+            if slot != newest {
+                unlink(slot)
+                linkNewest(slot)
+            }
             return slots[slot]!.index
         }
     }

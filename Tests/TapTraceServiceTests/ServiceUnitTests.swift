@@ -40,6 +40,33 @@ import TapTraceCore
         #expect(cache.count == 1)
     }
 
+    /// Hits on the most recent entry leave the order alone (`get` skips the move); the order
+    /// must still be right when another entry is used and when one is evicted.
+    @Test func sceneCacheHitsOnTheNewestKeepTheOrder() throws {
+        let cache = SceneCache<StoredSceneKey>(capacity: 3)
+        let keys = ["a", "b", "c", "d", "e"].map { StoredSceneKey(sceneID: $0, version: 1) }
+        let index = try Self.index(views: 1)
+        cache.put(keys[0], index)
+        cache.put(keys[1], index)
+        cache.put(keys[2], index)          // order, newest first: c b a
+        for _ in 0..<3 { #expect(cache.get(keys[2]) === index) }
+        cache.put(keys[3], index)          // evicts a: d c b
+        #expect(cache.get(keys[0]) == nil)
+        #expect(cache.get(keys[1]) === index)   // b d c
+        #expect(cache.get(keys[1]) === index)
+        cache.put(keys[4], index)          // evicts c: e b d
+        #expect(cache.get(keys[2]) == nil)
+        #expect(cache.get(keys[3]) === index && cache.get(keys[1]) === index && cache.get(keys[4]) === index)  // e b d
+        #expect(cache.count == 3)
+        cache.removeAll { $0.sceneID == "e" }   // the newest goes: b d
+        #expect(cache.get(keys[1]) === index)
+        cache.put(keys[0], index)               // a b d
+        cache.put(keys[2], index)               // evicts d: c a b
+        #expect(cache.get(keys[3]) == nil)
+        #expect(cache.get(keys[0]) === index && cache.get(keys[1]) === index)
+        #expect(cache.count == 3)
+    }
+
     @Test func sceneCacheIsBoundedByViews() throws {
         let cache = SceneCache<StoredSceneKey>(capacity: 100, maxViews: 25)
         for n in 0..<5 { cache.put(StoredSceneKey(sceneID: "s\(n)", version: 1), try Self.index(views: 10)) }
