@@ -50,7 +50,7 @@ let package = Package(
             name: "TapTraceStore",
             dependencies: [
                 .product(name: "GRDB", package: "GRDB.swift"),
-                // The SQLite C API itself, for the Checkpointer's sync of the database file.
+                // The SQLite C API itself: the Checkpointer's sync of the database file, the run row insert.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 "CZstd",
             ]

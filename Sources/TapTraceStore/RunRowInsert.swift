@@ -25,35 +25,34 @@ enum RunRowInsert {
     /// Runs the cached insert for one row; returns whether a row was written (false: the id
     /// was taken, `ON CONFLICT (id) DO NOTHING`).
     static func execute(_ db: Database, id: String, run: NewRun, createdAt: String, resultID: Int64) throws -> Bool {
-        let statement = try db.cachedStatement(sql: sql)
-        let handle = statement.sqliteStatement
-        sqlite3_reset(handle)
-        var code = bindText(handle, 1, id)
-        code = code == SQLITE_OK ? bindText(handle, 2, run.sceneID) : code
-        code = code == SQLITE_OK ? sqlite3_bind_int64(handle, 3, Int64(run.sceneVersion)) : code
-        code = code == SQLITE_OK ? bindText(handle, 4, createdAt) : code
-        code = code == SQLITE_OK ? bindBlob(handle, 5, run.request) : code
-        code = code == SQLITE_OK ? sqlite3_bind_int64(handle, 6, resultID) : code
-        code = code == SQLITE_OK ? run.firstResponder.map { bindText(handle, 7, $0) } ?? sqlite3_bind_null(handle, 7) : code
-        code = code == SQLITE_OK ? bindText(handle, 8, run.actions) : code
-        code = code == SQLITE_OK ? bindText(handle, 9, run.outcome) : code
-        code = code == SQLITE_OK ? sqlite3_bind_int64(handle, 10, Int64(run.actionCount)) : code
+        let handle = try db.cachedStatement(sql: sql).sqliteStatement
+        // The first failing bind's code; the binds after it are skipped. All ten values are
+        // bound on every call, so no earlier run's value can be left in place.
+        var code = SQLITE_OK
+        func bind(_ result: @autoclosure () -> Int32) { if code == SQLITE_OK { code = result() } }
+        bind(bindText(handle, 1, id))
+        bind(bindText(handle, 2, run.sceneID))
+        bind(sqlite3_bind_int64(handle, 3, Int64(run.sceneVersion)))
+        bind(bindText(handle, 4, createdAt))
+        bind(bindBlob(handle, 5, run.request))
+        bind(sqlite3_bind_int64(handle, 6, resultID))
+        bind(run.firstResponder.map { bindText(handle, 7, $0) } ?? sqlite3_bind_null(handle, 7))
+        bind(bindText(handle, 8, run.actions))
+        bind(bindText(handle, 9, run.outcome))
+        bind(sqlite3_bind_int64(handle, 10, Int64(run.actionCount)))
         var failure: DatabaseError?
-        if code == SQLITE_OK {
-            code = sqlite3_step(handle)
-            if code != SQLITE_DONE {
-                // Read before the reset, as GRDB does: the extended code (a constraint's kind)
-                // and SQLite's message.
-                let connection = db.sqliteConnection
-                failure = DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(connection)),
-                                        message: String(cString: sqlite3_errmsg(connection)), sql: sql)
-            }
-        } else {
+        if code != SQLITE_OK {
             failure = DatabaseError(resultCode: ResultCode(rawValue: code), message: "binding a run's values failed", sql: sql)
+        } else if sqlite3_step(handle) != SQLITE_DONE {
+            // Read before the reset, as GRDB does: the extended code (a constraint's kind) and
+            // SQLite's message.
+            let connection = db.sqliteConnection
+            failure = DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(connection)),
+                                    message: String(cString: sqlite3_errmsg(connection)), sql: sql)
         }
-        // Reset at once: a statement left stepped keeps its read of the database open.
+        // Reset at once, whatever happened: a statement left stepped keeps its read of the
+        // database open. Every call leaves it reset, so none has to reset it first.
         sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
         if let failure { throw failure }
         return sqlite3_changes(db.sqliteConnection) == 1
     }
