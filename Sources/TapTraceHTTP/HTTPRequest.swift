@@ -24,18 +24,22 @@ public struct HTTPRequest: Sendable {
         self.headers = headers
         self.body = body
         self.httpVersion = httpVersion
+        let parts = Self.split(target)
+        rawPath = parts.rawPath
+        queryItems = parts.query.map { PercentDecoding.queryItems($0) } ?? []
+        path = PercentDecoding.decode(rawPath[...])
+    }
+
+    /// The path of `target`, still percent-encoded and "/" when empty, and its query without
+    /// the `?`; a fragment is dropped. The server's request log uses it too, so that the
+    /// path logged is the path routed, for requests never routed as well (431, 414).
+    static func split(_ target: String) -> (rawPath: String, query: Substring?) {
         // Found on the bytes: `split` on a String breaks it into Characters first.
         let bytes = target.utf8
         let fragment = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
-        if let mark = bytes[..<fragment].firstIndex(of: UInt8(ascii: "?")) {
-            rawPath = String(target[..<mark])
-            queryItems = PercentDecoding.queryItems(target[bytes.index(after: mark)..<fragment])
-        } else {
-            rawPath = String(target[..<fragment])
-            queryItems = []
-        }
-        if rawPath.isEmpty { rawPath = "/" }
-        path = PercentDecoding.decode(rawPath[...])
+        let mark = bytes[..<fragment].firstIndex(of: UInt8(ascii: "?"))
+        let path = target[..<(mark ?? fragment)]
+        return (path.isEmpty ? "/" : String(path), mark.map { target[bytes.index(after: $0)..<fragment] })
     }
 
     /// Decoded query parameters; for a repeated name the last value wins.

@@ -31,10 +31,9 @@ final class RequestContext {
         self.startedAt = .now
     }
 
-    /// The decoded path for logging: the target up to `?`.
+    /// The decoded path for logging: the path the router sees (`HTTPRequest.split`).
     var logPath: String {
-        let end = target.utf8.firstIndex(of: UInt8(ascii: "?")) ?? target.endIndex
-        return PercentDecoding.decode(target[..<end])
+        PercentDecoding.decode(HTTPRequest.split(target).rawPath[...])
     }
 }
 

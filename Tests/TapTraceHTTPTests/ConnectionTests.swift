@@ -154,9 +154,14 @@ import Testing
             _ = try client.request("POST", "/echo", body: [1, 2, 3])
             _ = try client.request("GET", "/missing")
             _ = try RawHTTPClient(port: server.port).request("GET", "/hello", headers: [("X-Big", String(repeating: "b", count: 10_000))])
-            #expect(eventually { entries.current.count == 4 })
+            // The path logged is the one routed: without a fragment, "/" when empty.
+            let fragment = try RawHTTPClient(port: server.port)
+            #expect(try fragment.request("GET", "/hello#top").status == 200)
+            #expect(try fragment.request("GET", "#top").status == 404)
+            #expect(eventually { entries.current.count == 6 })
         }
-        #expect(entries.current == ["GET /scenes/a b 200", "POST /echo 200", "GET /missing 404", "GET /hello 431"])
+        #expect(entries.current == ["GET /scenes/a b 200", "POST /echo 200", "GET /missing 404", "GET /hello 431",
+                                    "GET /hello 200", "GET / 404"])
         #expect(durations.current.allSatisfy { $0 >= 0 && $0 < 60 })
     }
 
