@@ -40,7 +40,8 @@ let package = Package(
         // HTTP layer on libmicrohttpd; independent of TapTraceCore.
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "TapTraceHTTP", dependencies: ["CMicroHTTPD", "CThreadAffinity"]),
-        // sched_setaffinity for the worker threads (needs _GNU_SOURCE, which Swift's Glibc lacks).
+        // sched_setaffinity for the worker threads, SCHED_IDLE for the Checkpointer's (both need
+        // _GNU_SOURCE, which Swift's Glibc lacks).
         .target(name: "CThreadAffinity"),
         .testTarget(name: "TapTraceHTTPTests", dependencies: ["TapTraceHTTP", "HTTPTestClient"]),
         // A raw-socket HTTP/1.1 client for the HTTP layer's and the service's tests.
@@ -53,6 +54,7 @@ let package = Package(
                 // The SQLite C API itself: the Checkpointer's sync of the database file, the run row insert.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 "CZstd",
+                "CThreadAffinity",
             ]
         ),
         // Zstandard, for the stored results (decision 49).

@@ -32,3 +32,13 @@ int taptrace_pin_current_thread(int processor) {
   return -1;
 #endif
 }
+
+int taptrace_run_current_thread_when_idle(void) {
+#ifdef __linux__
+  /* On Linux the scheduling policy belongs to the thread: 0 is the calling one. */
+  struct sched_param parameters = { .sched_priority = 0 };
+  return sched_setscheduler(0, SCHED_IDLE, &parameters) == 0 ? 0 : -1;
+#else
+  return -1;
+#endif
+}

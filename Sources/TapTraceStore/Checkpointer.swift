@@ -1,3 +1,4 @@
+import CThreadAffinity
 import Foundation
 import GRDB
 import GRDBSQLite
@@ -20,6 +21,10 @@ import GRDBSQLite
 final class Checkpointer: @unchecked Sendable {
     /// 64 MiB of 4 KiB pages.
     static let restartFrames = 16_384
+    /// Past this many frames (256 MiB) the writer checkpoints itself (`LogBackstop`): under
+    /// stored dispatch the log holds 30,000 to 40,000 frames at a checkpoint when this thread
+    /// keeps up.
+    static let backstopFrames = 4 * restartFrames
     /// Every checkpoint syncs the log before copying it, and a write to a block of the log
     /// being written out waits for the disk: checkpoints every 50 ms made the writer wait
     /// often (stored p99 39–175 ms with another process writing to the disk), every 2 s
@@ -42,6 +47,9 @@ final class Checkpointer: @unchecked Sendable {
         self.interval = interval
         self.restartFrames = restartFrames
         let thread = Thread { [self] in
+            // First, so that no checkpoint runs at the usual priority (decision 64). Refused
+            // (not Linux), the thread runs as any other.
+            _ = taptrace_run_current_thread_when_idle()
             // Set from the thread itself, within Linux's 15 bytes: `top -H` and perf show it.
             Thread.current.name = "TapTrace-ckpt"
             loop()

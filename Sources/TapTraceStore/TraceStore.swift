@@ -53,6 +53,8 @@ public final class TraceStore: Sendable {
     private let runIDs: RunIDSequence
     /// File databases only (an in-memory one has no write-ahead log).
     private let checkpointer: Checkpointer?
+    /// The writer's checkpoints when the Checkpointer falls behind (decision 64).
+    private let logBackstop: LogBackstop
     private let supportedVersion: Int
     /// Set by ``close()`` (guarded by `closeLock`).
     nonisolated(unsafe) private var isClosed = false
@@ -71,18 +73,23 @@ public final class TraceStore: Sendable {
     /// Designated initializer; tests pass their own migration list.
     init(location: StoreLocation, clock: StoreClock, migrations: [Migration],
          checkpointInterval: Duration = Checkpointer.interval,
-         checkpointRestartFrames: Int = Checkpointer.restartFrames) throws {
+         checkpointRestartFrames: Int = Checkpointer.restartFrames,
+         checkpointBackstopFrames: Int = Checkpointer.backstopFrames) throws {
         var configuration = Configuration()
         configuration.label = "TapTraceStore"
         configuration.foreignKeysEnabled = true  // ON DELETE CASCADE from scenes to versions to runs
         configuration.busyMode = .timeout(5)  // another process holding the write lock: wait up to 5 s
+        let backstop = LogBackstop(limit: checkpointBackstopFrames)
         configuration.prepareDatabase { db in
             // WAL + NORMAL: durable across application crashes; a power loss may lose the
             // last transactions but never corrupts the database.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             // The Checkpointer's thread checkpoints, never a commit (file databases).
             try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
+            // Every connection of the pool gets it; only the writer's commits report to it.
+            backstop.install(on: db)
         }
+        logBackstop = backstop
         self.clock = clock
         self.supportedVersion = migrations.last?.version ?? 0
         do {
@@ -604,7 +611,13 @@ extension TraceStore {
                 // The log is long: restart it here, between two transactions of the writer
                 // (the Checkpointer cannot win the lock against a busy writer). Most of it is
                 // in the database file already; a failure only means trying after the next.
-                if checkpointer?.takeRestartRequest() == true { _ = try? db.checkpoint(.restart) }
+                if checkpointer?.takeRestartRequest() == true {
+                    _ = try? db.checkpoint(.restart)
+                } else if logBackstop.isDue {
+                    // The Checkpointer has fallen behind (`LogBackstop`).
+                    let counts = try? db.checkpoint(.passive)
+                    logBackstop.attempted(copiedAll: counts.map { $0.checkpointedFrameCount >= $0.walFrameCount } ?? false)
+                }
                 return result
             }
         }

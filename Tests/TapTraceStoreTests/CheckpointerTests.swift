@@ -26,7 +26,7 @@ struct CheckpointerTests {
         }
     }
 
-    @Test("the writer does not checkpoint by itself")
+    @Test("the writer never checkpoints inside a commit")
     func writerDoesNotCheckpoint() throws {
         try withStore(.file) { store, _ in
             let pages = try store.writer.write { db in try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint") }
@@ -56,6 +56,90 @@ struct CheckpointerTests {
             largest = max(largest, (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0)
         }
         #expect(largest < 24_000_000, "the write-ahead log grew to \(largest) bytes")
+    }
+
+    /// Its thread yields to every other: a checkpoint copies some 3,000 pages every two seconds
+    /// under stored dispatch, and at the same priority it held up the run writer and the
+    /// workers for milliseconds at a time (decision 64).
+    @Test("the Checkpointer's thread runs only when a processor is otherwise idle (Linux)")
+    func threadIsIdleClass() throws {
+        #if os(Linux)
+        try withStore(.file) { _, _ in
+            var policies: [Int] = []
+            let deadline = Date().addingTimeInterval(5)
+            while policies.isEmpty, Date() < deadline {
+                policies = Self.policies(ofThreadsNamed: "TapTrace-ckpt")
+                if policies.isEmpty { usleep(10_000) }
+            }
+            #expect(!policies.isEmpty)
+            #expect(policies.allSatisfy { $0 == 5 }, "policies \(policies); SCHED_IDLE is 5")
+        }
+        #endif
+    }
+
+    /// The scheduling policy (field 41 of `/proc/self/task/<tid>/stat`) of each thread of this
+    /// process with that name.
+    static func policies(ofThreadsNamed name: String) -> [Int] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.compactMap { tid in
+            guard let comm = try? String(contentsOfFile: "/proc/self/task/\(tid)/comm", encoding: .utf8),
+                  comm.trimmingCharacters(in: .whitespacesAndNewlines) == name,
+                  let stat = try? String(contentsOfFile: "/proc/self/task/\(tid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")")
+            else { return nil }
+            // Fields after the name, which may hold spaces: state is field 3, policy field 41.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 38 ? Int(fields[38]) : nil
+        }
+    }
+
+    /// A Checkpointer that gets no processor (its thread is of the idle class, and a busy
+    /// machine may leave it none) must not let the log grow without bound: past
+    /// `backstopFrames` the writer checkpoints itself, between two transactions, and the next
+    /// write starts the log over.
+    @Test("the writer checkpoints itself when the Checkpointer falls behind")
+    func writerBacksUpAStalledCheckpointer() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        // A Checkpointer that never comes round in this test.
+        let store = try TraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock,
+                                   migrations: Migration.embedded, checkpointInterval: .seconds(3600),
+                                   checkpointRestartFrames: 64, checkpointBackstopFrames: 256)
+        defer { try? store.close() }
+        let id = try store.createScene(name: "s", content: content("v1")).scene.id
+        let wal = directory.databasePath + "-wal"
+        var largest = 0
+        // 8 MB of distinct results, some 16 MB of log without a checkpoint.
+        for k in 0..<400 {
+            var run = newRun(id, tag: "\(k)")
+            run.result = noise(20_000, seed: k)
+            try store.insertRun(run)
+            largest = max(largest, (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0)
+        }
+        // 256 frames of 4 KiB, plus the transaction that crosses the mark.
+        #expect(largest < 2_000_000, "the write-ahead log grew to \(largest) bytes")
+        #expect(try store.runs(sceneID: id, version: 1).count == 400)
+    }
+
+    @Test("the backstop is due at its limit, and after a checkpoint that fell short an eighth later")
+    func backstopRetriesLater() {
+        let backstop = LogBackstop(limit: 800)
+        backstop.committed(frames: 799)
+        #expect(!backstop.isDue)
+        backstop.committed(frames: 800)
+        #expect(backstop.isDue)
+        // The Checkpointer held the lock, or a reader an old snapshot: not on every commit.
+        backstop.attempted(copiedAll: false)
+        backstop.committed(frames: 850)
+        #expect(!backstop.isDue)
+        backstop.committed(frames: 900)
+        #expect(backstop.isDue)
+        // Copied to the end: the next write starts the log over, short again.
+        backstop.attempted(copiedAll: true)
+        backstop.committed(frames: 12)
+        #expect(!backstop.isDue)
+        backstop.committed(frames: 800)
+        #expect(backstop.isDue)
     }
 
     @Test("the database file is synced through SQLite's own file handle")

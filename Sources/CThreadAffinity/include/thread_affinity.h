@@ -1,9 +1,9 @@
 #ifndef TAPTRACE_THREAD_AFFINITY_H
 #define TAPTRACE_THREAD_AFFINITY_H
 
-/* sched_getaffinity and sched_setaffinity need _GNU_SOURCE, which Swift's Glibc module does
- * not define, and CPU_SET is a macro: these two functions are what TapTraceHTTP's
- * ThreadAffinity needs of them. */
+/* sched_getaffinity, sched_setaffinity and SCHED_IDLE need _GNU_SOURCE, which Swift's Glibc
+ * module does not define, and CPU_SET is a macro: these functions are what TapTraceHTTP's
+ * ThreadAffinity and TapTraceStore's Checkpointer need of them. */
 
 /* Writes the processors the calling thread may run on, ascending, into `processors` (at most
  * `capacity`); returns how many there are, or -1 when unknown. */
@@ -11,5 +11,10 @@ int taptrace_allowed_processors(int *processors, int capacity);
 
 /* Binds the calling thread to `processor`; 0 on success, -1 when refused. */
 int taptrace_pin_current_thread(int processor);
+
+/* Puts the calling thread in the SCHED_IDLE class: it runs when a processor has nothing else
+ * to run (and for a small share otherwise). Any thread may lower itself so; going back needs
+ * a privilege. 0 on success, -1 when refused or not Linux. */
+int taptrace_run_current_thread_when_idle(void);
 
 #endif
