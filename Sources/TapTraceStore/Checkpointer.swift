@@ -27,9 +27,10 @@ import GRDBSQLite
 final class Checkpointer: @unchecked Sendable {
     /// 64 MiB of 4 KiB pages.
     static let restartFrames = 16_384
-    /// Past this many frames (256 MiB) the writer checkpoints itself (`LogBackstop`): under
-    /// stored dispatch the log holds 30,000 to 40,000 frames at a checkpoint when this thread
-    /// keeps up.
+    /// Past this many frames (256 MiB) the writer checkpoints itself (`LogBackstop`). In
+    /// `bench/run` the log reached about 45,000 frames under stored dispatch, 85,000 with a new
+    /// result in every run, where the writer's one attempt found this thread at work and
+    /// returned at once (0.08 ms).
     static let backstopFrames = 4 * restartFrames
     /// Every checkpoint syncs the log before copying it, and a write to a block of the log
     /// being written out waits for the disk: checkpoints every 50 ms made the writer wait
