@@ -46,7 +46,11 @@ final class Checkpointer: @unchecked Sendable {
     private var stopped = false
     private var restartWanted = false
 
-    init(path: String, interval: Duration = Checkpointer.interval, restartFrames: Int = Checkpointer.restartFrames) throws {
+    /// - Parameter runsWhenIdle: Whether the thread is of the idle class (decision 64). Tests
+    ///   that wait for a checkpoint turn it off: on a machine busy with other tests the thread
+    ///   may not run for seconds.
+    init(path: String, interval: Duration = Checkpointer.interval, restartFrames: Int = Checkpointer.restartFrames,
+         runsWhenIdle: Bool = true) throws {
         var configuration = Configuration()
         configuration.label = "TapTraceStore.checkpointer"
         configuration.busyMode = .timeout(5)
@@ -56,7 +60,7 @@ final class Checkpointer: @unchecked Sendable {
         let thread = Thread { [self] in
             // First, so that no checkpoint runs at the usual priority (decision 64). Refused
             // (not Linux), the thread runs as any other.
-            _ = taptrace_run_current_thread_when_idle()
+            if runsWhenIdle { _ = taptrace_run_current_thread_when_idle() }
             // Set from the thread itself, within Linux's 15 bytes: `top -H` and perf show it.
             Thread.current.name = "TapTrace-ckpt"
             loop()

@@ -74,7 +74,8 @@ public final class TraceStore: Sendable {
     init(location: StoreLocation, clock: StoreClock, migrations: [Migration],
          checkpointInterval: Duration = Checkpointer.interval,
          checkpointRestartFrames: Int = Checkpointer.restartFrames,
-         checkpointBackstopFrames: Int = Checkpointer.backstopFrames) throws {
+         checkpointBackstopFrames: Int = Checkpointer.backstopFrames,
+         checkpointsWhenIdle: Bool = true) throws {
         var configuration = Configuration()
         configuration.label = "TapTraceStore"
         configuration.foreignKeysEnabled = true  // ON DELETE CASCADE from scenes to versions to runs
@@ -107,7 +108,8 @@ public final class TraceStore: Sendable {
             })
             if case .file(let path) = location {
                 checkpointer = try Checkpointer(path: path, interval: checkpointInterval,
-                                                restartFrames: checkpointRestartFrames)
+                                                restartFrames: checkpointRestartFrames,
+                                                runsWhenIdle: checkpointsWhenIdle)
             } else {
                 checkpointer = nil
             }
