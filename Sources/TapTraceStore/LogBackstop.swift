@@ -7,12 +7,14 @@ import GRDBSQLite
 /// machine kept busy by other programs it may get next to no time, and a passive checkpoint
 /// it started may hold SQLite's checkpoint lock for as long. The log would then only grow.
 /// So the writer's connection counts the log's frames (SQLite reports them after every
-/// commit, `sqlite3_wal_hook`), and once they pass `limit` the writer checkpoints itself,
-/// between two of its transactions: a passive checkpoint, which never waits for a lock (the
-/// Checkpointer holding one makes it return at once) and, with no other writer, reaches the
-/// end of the log, which the next write then starts over. While it runs every stored
-/// dispatch waits, which is why it is only the backstop. One that could not copy everything
-/// is tried again after another eighth of `limit`, not after every transaction.
+/// commit, `sqlite3_wal_hook`), and once they pass `limit` and the Checkpointer has fallen
+/// behind (`Checkpointer.hasFallenBehind`: no checkpoint of its own for three rounds) the
+/// writer checkpoints itself, between two of its transactions: a passive checkpoint, which
+/// never waits for a lock (the Checkpointer holding one makes it return at once) and, with no
+/// other writer, reaches the end of the log, which the next write then starts over. While it
+/// runs every stored dispatch waits (208 ms for 65,000 frames), which is why it is only the
+/// backstop. One that could not copy everything, or that was not needed yet, is looked at
+/// again after another eighth of `limit`, not after every transaction.
 ///
 /// Only the writer's connection touches it: the hook runs inside its commits and the writer
 /// asks `isDue` between its transactions, both on that connection's serialized access.
@@ -30,9 +32,18 @@ final class LogBackstop: @unchecked Sendable {
     /// Whether the writer should checkpoint now.
     var isDue: Bool { frames >= nextAttempt }
 
+    /// Checkpoints the writer ran itself (for tests).
+    private(set) var checkpoints = 0
+
     /// Records the writer's checkpoint: `copiedAll` when it reached the end of the log.
     func attempted(copiedAll: Bool) {
+        checkpoints += 1
         nextAttempt = copiedAll ? limit : frames + max(1, limit / 8)
+    }
+
+    /// The Checkpointer is at work: looks again an eighth of `limit` later.
+    func postpone() {
+        nextAttempt = frames + max(1, limit / 8)
     }
 
     /// What the hook reports (also for tests).

@@ -54,7 +54,7 @@ public final class TraceStore: Sendable {
     /// File databases only (an in-memory one has no write-ahead log).
     private let checkpointer: Checkpointer?
     /// The writer's checkpoints when the Checkpointer falls behind (decision 64).
-    private let logBackstop: LogBackstop
+    let logBackstop: LogBackstop
     private let supportedVersion: Int
     /// Set by ``close()`` (guarded by `closeLock`).
     nonisolated(unsafe) private var isClosed = false
@@ -75,7 +75,8 @@ public final class TraceStore: Sendable {
          checkpointInterval: Duration = Checkpointer.interval,
          checkpointRestartFrames: Int = Checkpointer.restartFrames,
          checkpointBackstopFrames: Int = Checkpointer.backstopFrames,
-         checkpointsWhenIdle: Bool = true) throws {
+         checkpointsWhenIdle: Bool = true,
+         checkpointStallTime: Duration? = nil) throws {
         var configuration = Configuration()
         configuration.label = "TapTraceStore"
         configuration.foreignKeysEnabled = true  // ON DELETE CASCADE from scenes to versions to runs
@@ -109,7 +110,7 @@ public final class TraceStore: Sendable {
             if case .file(let path) = location {
                 checkpointer = try Checkpointer(path: path, interval: checkpointInterval,
                                                 restartFrames: checkpointRestartFrames,
-                                                runsWhenIdle: checkpointsWhenIdle)
+                                                runsWhenIdle: checkpointsWhenIdle, stallTime: checkpointStallTime)
             } else {
                 checkpointer = nil
             }
@@ -616,9 +617,13 @@ extension TraceStore {
                 if checkpointer?.takeRestartRequest() == true {
                     _ = try? db.checkpoint(.restart)
                 } else if logBackstop.isDue {
-                    // The Checkpointer has fallen behind (`LogBackstop`).
-                    let counts = try? db.checkpoint(.passive)
-                    logBackstop.attempted(copiedAll: counts.map { $0.checkpointedFrameCount >= $0.walFrameCount } ?? false)
+                    if checkpointer?.hasFallenBehind() ?? true {
+                        // A long log and a Checkpointer that does not come round (`LogBackstop`).
+                        let counts = try? db.checkpoint(.passive)
+                        logBackstop.attempted(copiedAll: counts.map { $0.checkpointedFrameCount >= $0.walFrameCount } ?? false)
+                    } else {
+                        logBackstop.postpone()
+                    }
                 }
                 return result
             }

@@ -112,7 +112,8 @@ struct CheckpointerTests {
         // A Checkpointer that never comes round in this test.
         let store = try TraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock,
                                    migrations: Migration.embedded, checkpointInterval: .seconds(3600),
-                                   checkpointRestartFrames: 64, checkpointBackstopFrames: 256)
+                                   checkpointRestartFrames: 64, checkpointBackstopFrames: 256,
+                                   checkpointStallTime: .zero)
         defer { try? store.close() }
         let id = try store.createScene(name: "s", content: content("v1")).scene.id
         let wal = directory.databasePath + "-wal"
@@ -126,10 +127,33 @@ struct CheckpointerTests {
         }
         // 256 frames of 4 KiB, plus the transaction that crosses the mark.
         #expect(largest < 2_000_000, "the write-ahead log grew to \(largest) bytes")
+        #expect(store.logBackstop.checkpoints > 0)
         #expect(try store.runs(sceneID: id, version: 1).count == 400)
     }
 
-    @Test("the backstop is due at its limit, and after a checkpoint that fell short an eighth later")
+    /// Under heavy writes the log grows long between two rounds of a Checkpointer that keeps
+    /// up; copying it is the Checkpointer's job, and the writer doing it held every stored
+    /// dispatch for 208 ms (decision 64).
+    @Test("the writer leaves a long log to a Checkpointer that comes round")
+    func writerLeavesTheLogToAWorkingCheckpointer() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try TraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock,
+                                   migrations: Migration.embedded, checkpointInterval: .milliseconds(50),
+                                   checkpointRestartFrames: 64, checkpointBackstopFrames: 256,
+                                   checkpointsWhenIdle: false, checkpointStallTime: .seconds(30))
+        defer { try? store.close() }
+        let id = try store.createScene(name: "s", content: content("v1")).scene.id
+        // 8 MB of distinct results: the log passes 256 frames between two rounds.
+        for k in 0..<400 {
+            var run = newRun(id, tag: "\(k)")
+            run.result = noise(20_000, seed: k)
+            try store.insertRun(run)
+        }
+        #expect(store.logBackstop.checkpoints == 0)
+    }
+
+    @Test("the backstop is due at its limit, and an eighth later after a checkpoint that fell short or was not needed")
     func backstopRetriesLater() {
         let backstop = LogBackstop(limit: 800)
         backstop.committed(frames: 799)
@@ -148,6 +172,13 @@ struct CheckpointerTests {
         #expect(!backstop.isDue)
         backstop.committed(frames: 800)
         #expect(backstop.isDue)
+        // The Checkpointer is at work: looked at again an eighth later, not counted.
+        backstop.postpone()
+        backstop.committed(frames: 899)
+        #expect(!backstop.isDue)
+        backstop.committed(frames: 900)
+        #expect(backstop.isDue)
+        #expect(backstop.checkpoints == 2)
     }
 
     @Test("the database file is synced through SQLite's own file handle")
