@@ -27,10 +27,9 @@ import GRDBSQLite
 final class Checkpointer: @unchecked Sendable {
     /// 64 MiB of 4 KiB pages.
     static let restartFrames = 16_384
-    /// Past this many frames (256 MiB) the writer checkpoints itself (`LogBackstop`). In
-    /// `bench/run` the log reached about 45,000 frames under stored dispatch, 85,000 with a new
-    /// result in every run, where the writer's one attempt found this thread at work and
-    /// returned at once (0.08 ms).
+    /// Past this many frames (256 MiB) the writer checkpoints itself if this thread has fallen
+    /// behind (`LogBackstop`). In `bench/run` the log reached about 45,000 frames under stored
+    /// dispatch, 85,000 with a new result in every run, this thread at work.
     static let backstopFrames = 4 * restartFrames
     /// Every checkpoint syncs the log before copying it, and a write to a block of the log
     /// being written out waits for the disk: checkpoints every 50 ms made the writer wait
