@@ -67,7 +67,8 @@ final class Checkpointer: @unchecked Sendable {
             // (not Linux), the thread runs as any other.
             if runsWhenIdle { _ = taptrace_run_current_thread_when_idle() }
             // Set from the thread itself, within Linux's 15 bytes: `top -H` and perf show it.
-            Thread.current.name = "TapTrace-ckpt"
+            // One at the usual priority (tests) is told apart by its name.
+            Thread.current.name = runsWhenIdle ? "TapTrace-ckpt" : "TapTrace-ckpt-n"
             loop()
         }
         thread.start()

@@ -29,7 +29,8 @@ final class LogBackstop: @unchecked Sendable {
         nextAttempt = limit
     }
 
-    /// Whether the writer should checkpoint now.
+    /// Whether the log has passed the next mark: time for the writer to ask whether the
+    /// Checkpointer has fallen behind, and if so to checkpoint.
     var isDue: Bool { frames >= nextAttempt }
 
     /// Checkpoints the writer ran itself (for tests).
@@ -46,8 +47,10 @@ final class LogBackstop: @unchecked Sendable {
         nextAttempt = frames + max(1, limit / 8)
     }
 
-    /// What the hook reports (also for tests).
+    /// What the hook reports (also for tests). A log shorter than before was started over:
+    /// the next mark is `limit` again.
     func committed(frames: Int) {
+        if frames < self.frames { nextAttempt = limit }
         self.frames = frames
     }
 

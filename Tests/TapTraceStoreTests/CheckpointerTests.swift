@@ -179,6 +179,11 @@ struct CheckpointerTests {
         backstop.committed(frames: 900)
         #expect(backstop.isDue)
         #expect(backstop.checkpoints == 2)
+        // Postponed, then the Checkpointer's restart: the mark is the limit again.
+        backstop.postpone()
+        backstop.committed(frames: 30)
+        backstop.committed(frames: 800)
+        #expect(backstop.isDue)
     }
 
     @Test("the database file is synced through SQLite's own file handle")
