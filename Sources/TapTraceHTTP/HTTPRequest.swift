@@ -25,21 +25,21 @@ public struct HTTPRequest: Sendable {
         self.body = body
         self.httpVersion = httpVersion
         let parts = Self.split(target)
-        rawPath = parts.rawPath
+        rawPath = String(parts.rawPath)
         queryItems = parts.query.map { PercentDecoding.queryItems($0) } ?? []
-        path = PercentDecoding.decode(rawPath[...])
+        path = PercentDecoding.decode(parts.rawPath)
     }
 
     /// The path of `target`, still percent-encoded and "/" when empty, and its query without
     /// the `?`; a fragment is dropped. The server's request log uses it too, so that the
     /// path logged is the path routed, for requests never routed as well (431, 414).
-    static func split(_ target: String) -> (rawPath: String, query: Substring?) {
+    static func split(_ target: String) -> (rawPath: Substring, query: Substring?) {
         // Found on the bytes: `split` on a String breaks it into Characters first.
         let bytes = target.utf8
         let fragment = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.endIndex
         let mark = bytes[..<fragment].firstIndex(of: UInt8(ascii: "?"))
         let path = target[..<(mark ?? fragment)]
-        return (path.isEmpty ? "/" : String(path), mark.map { target[bytes.index(after: $0)..<fragment] })
+        return (path.isEmpty ? "/" : path, mark.map { target[bytes.index(after: $0)..<fragment] })
     }
 
     /// Decoded query parameters; for a repeated name the last value wins.

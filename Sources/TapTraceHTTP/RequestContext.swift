@@ -33,7 +33,7 @@ final class RequestContext {
 
     /// The decoded path for logging: the path the router sees (`HTTPRequest.split`).
     var logPath: String {
-        PercentDecoding.decode(HTTPRequest.split(target).rawPath[...])
+        PercentDecoding.decode(HTTPRequest.split(target).rawPath)
     }
 }
 

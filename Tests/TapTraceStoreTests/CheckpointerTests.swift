@@ -21,11 +21,7 @@ struct CheckpointerTests {
         let before = size()
         let id = try store.createScene(name: "s", content: content("v1")).scene.id
         // 2 MB of distinct results: about 500 pages, far below the writer's threshold.
-        for k in 0..<100 {
-            var run = newRun(id, tag: "\(k)")
-            run.result = noise(20_000, seed: k)
-            try store.insertRun(run)
-        }
+        try insertDistinctResults(store, sceneID: id, count: 100)
         let deadline = Date().addingTimeInterval(10)
         while size() < before + 2_000_000, Date() < deadline { usleep(20_000) }
         #expect(size() >= before + 2_000_000)
@@ -53,16 +49,9 @@ struct CheckpointerTests {
                                    checkpointsWhenIdle: false)
         defer { try? store.close() }
         let id = try store.createScene(name: "s", content: content("v1")).scene.id
-        let wal = directory.databasePath + "-wal"
-        var largest = 0
         // 16 MB of distinct results (some 33 MB of log), written without pause: the log starts
         // over every round of the Checkpointer (50 ms, about 12 MB here).
-        for k in 0..<800 {
-            var run = newRun(id, tag: "\(k)")
-            run.result = noise(20_000, seed: k)
-            try store.insertRun(run)
-            largest = max(largest, (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0)
-        }
+        let largest = try insertDistinctResults(store, sceneID: id, count: 800, watching: directory.databasePath + "-wal")
         #expect(largest < 24_000_000, "the write-ahead log grew to \(largest) bytes")
     }
 
@@ -116,15 +105,8 @@ struct CheckpointerTests {
                                    checkpointStallTime: .zero)
         defer { try? store.close() }
         let id = try store.createScene(name: "s", content: content("v1")).scene.id
-        let wal = directory.databasePath + "-wal"
-        var largest = 0
         // 8 MB of distinct results, some 16 MB of log without a checkpoint.
-        for k in 0..<400 {
-            var run = newRun(id, tag: "\(k)")
-            run.result = noise(20_000, seed: k)
-            try store.insertRun(run)
-            largest = max(largest, (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0)
-        }
+        let largest = try insertDistinctResults(store, sceneID: id, count: 400, watching: directory.databasePath + "-wal")
         // 256 frames of 4 KiB, plus the transaction that crosses the mark.
         #expect(largest < 2_000_000, "the write-ahead log grew to \(largest) bytes")
         #expect(store.logBackstop.checkpoints > 0)
@@ -145,11 +127,7 @@ struct CheckpointerTests {
         defer { try? store.close() }
         let id = try store.createScene(name: "s", content: content("v1")).scene.id
         // 8 MB of distinct results: the log passes 256 frames between two rounds.
-        for k in 0..<400 {
-            var run = newRun(id, tag: "\(k)")
-            run.result = noise(20_000, seed: k)
-            try store.insertRun(run)
-        }
+        try insertDistinctResults(store, sceneID: id, count: 400)
         #expect(store.logBackstop.checkpoints == 0)
     }
 
@@ -207,11 +185,7 @@ struct CheckpointerTests {
         defer { directory.remove() }
         let store = try TraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock)
         let id = try store.createScene(name: "s", content: content("v1")).scene.id
-        for k in 0..<20 {
-            var run = newRun(id, tag: "\(k)")
-            run.result = noise(20_000, seed: k)
-            try store.insertRun(run)
-        }
+        try insertDistinctResults(store, sceneID: id, count: 20)
         #expect(store.health().ok)             // a read through the pool's reader
         let wal = directory.databasePath + "-wal"
         #expect(((try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0) > 0)
@@ -223,6 +197,22 @@ struct CheckpointerTests {
         defer { try? reopened.close() }
         #expect(try reopened.runs(sceneID: id, version: 1).count == 20)
     }
+}
+
+/// Inserts `count` runs with distinct 20 KB results (about 5 pages each) for `sceneID`, and
+/// returns the largest size the write-ahead log at `wal` had after any of them (0 without).
+@discardableResult
+func insertDistinctResults(_ store: TraceStore, sceneID: String, count: Int, watching wal: String? = nil) throws -> Int {
+    var largest = 0
+    for k in 0..<count {
+        var run = newRun(sceneID, tag: "\(k)")
+        run.result = noise(20_000, seed: k)
+        try store.insertRun(run)
+        if let wal {
+            largest = max(largest, (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0)
+        }
+    }
+    return largest
 }
 
 /// Before asking the writer for a restart, the Checkpointer copies what was written while its
