@@ -49,19 +49,33 @@ final class Checkpointer: @unchecked Sendable {
     /// How long without a checkpoint returning makes it "fallen behind" (`hasFallenBehind`).
     private let stallTime: Duration
 
-    /// - Parameter runsWhenIdle: Whether the thread is of the idle class (decision 64). Tests
-    ///   that wait for a checkpoint turn it off: on a machine busy with other tests the thread
-    ///   may not run for seconds.
-    /// - Parameter stallTime: See `hasFallenBehind`; three intervals when nil.
-    init(path: String, interval: Duration = Checkpointer.interval, restartFrames: Int = Checkpointer.restartFrames,
-         runsWhenIdle: Bool = true, stallTime: Duration? = nil) throws {
+    /// How a Checkpointer works. The defaults are the server's; tests shorten the interval,
+    /// lower the thresholds, or keep the thread at the usual priority.
+    struct Settings: Sendable {
+        /// Between two rounds.
+        var interval: Duration = Checkpointer.interval
+        /// The log's length, in frames, at which the writer is asked for a restart.
+        var restartFrames: Int = Checkpointer.restartFrames
+        /// The log's length, in frames, past which the writer checkpoints itself if the
+        /// Checkpointer has fallen behind (`LogBackstop`).
+        var backstopFrames: Int = Checkpointer.backstopFrames
+        /// Whether the thread is of the idle class (decision 64). Tests that wait for a
+        /// checkpoint turn it off: on a machine busy with other tests the thread may not run
+        /// for seconds.
+        var runsWhenIdle = true
+        /// See `hasFallenBehind`; three intervals when nil.
+        var stallTime: Duration?
+    }
+
+    init(path: String, settings: Settings = Settings()) throws {
         var configuration = Configuration()
         configuration.label = "TapTraceStore.checkpointer"
         configuration.busyMode = .timeout(5)
         queue = try DatabaseQueue(path: path, configuration: configuration)
-        self.interval = interval
-        self.restartFrames = restartFrames
-        self.stallTime = stallTime ?? interval * 3
+        interval = settings.interval
+        restartFrames = settings.restartFrames
+        stallTime = settings.stallTime ?? settings.interval * 3
+        let runsWhenIdle = settings.runsWhenIdle
         let thread = Thread { [self] in
             // First, so that no checkpoint runs at the usual priority (decision 64). Refused
             // (not Linux), the thread runs as any other.

@@ -72,16 +72,12 @@ public final class TraceStore: Sendable {
 
     /// Designated initializer; tests pass their own migration list.
     init(location: StoreLocation, clock: StoreClock, migrations: [Migration],
-         checkpointInterval: Duration = Checkpointer.interval,
-         checkpointRestartFrames: Int = Checkpointer.restartFrames,
-         checkpointBackstopFrames: Int = Checkpointer.backstopFrames,
-         checkpointsWhenIdle: Bool = true,
-         checkpointStallTime: Duration? = nil) throws {
+         checkpoints: Checkpointer.Settings = Checkpointer.Settings()) throws {
         var configuration = Configuration()
         configuration.label = "TapTraceStore"
         configuration.foreignKeysEnabled = true  // ON DELETE CASCADE from scenes to versions to runs
         configuration.busyMode = .timeout(5)  // another process holding the write lock: wait up to 5 s
-        let backstop = LogBackstop(limit: checkpointBackstopFrames)
+        let backstop = LogBackstop(limit: checkpoints.backstopFrames)
         configuration.prepareDatabase { db in
             // WAL + NORMAL: durable across application crashes; a power loss may lose the
             // last transactions but never corrupts the database.
@@ -108,9 +104,7 @@ public final class TraceStore: Sendable {
                 try String.fetchOne(db, sql: "SELECT max(id) FROM runs")
             })
             if case .file(let path) = location {
-                checkpointer = try Checkpointer(path: path, interval: checkpointInterval,
-                                                restartFrames: checkpointRestartFrames,
-                                                runsWhenIdle: checkpointsWhenIdle, stallTime: checkpointStallTime)
+                checkpointer = try Checkpointer(path: path, settings: checkpoints)
             } else {
                 checkpointer = nil
             }

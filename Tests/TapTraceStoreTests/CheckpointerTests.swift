@@ -14,7 +14,7 @@ struct CheckpointerTests {
         // At the idle class the thread may not run for seconds while other tests keep the
         // processors busy; what is tested here is that it copies.
         let store = try TraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock,
-                                   migrations: Migration.embedded, checkpointsWhenIdle: false)
+                                   migrations: Migration.embedded, checkpoints: .init(runsWhenIdle: false))
         defer { try? store.close() }
         let path = directory.databasePath
         let size = { (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 }
@@ -42,11 +42,10 @@ struct CheckpointerTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = try TraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock,
-                                   migrations: Migration.embedded, checkpointInterval: .milliseconds(50),
-                                   checkpointRestartFrames: 64,
+                                   migrations: Migration.embedded,
                                    // At the idle class it may not run at all while other tests
                                    // keep the processors busy (the backstop then bounds the log).
-                                   checkpointsWhenIdle: false)
+                                   checkpoints: .init(interval: .milliseconds(50), restartFrames: 64, runsWhenIdle: false))
         defer { try? store.close() }
         let id = try store.createScene(name: "s", content: content("v1")).scene.id
         // 16 MB of distinct results (some 33 MB of log), written without pause: the log starts
@@ -100,9 +99,9 @@ struct CheckpointerTests {
         defer { directory.remove() }
         // A Checkpointer that never comes round in this test.
         let store = try TraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock,
-                                   migrations: Migration.embedded, checkpointInterval: .seconds(3600),
-                                   checkpointRestartFrames: 64, checkpointBackstopFrames: 256,
-                                   checkpointStallTime: .zero)
+                                   migrations: Migration.embedded,
+                                   checkpoints: .init(interval: .seconds(3600), restartFrames: 64, backstopFrames: 256,
+                                                      stallTime: .zero))
         defer { try? store.close() }
         let id = try store.createScene(name: "s", content: content("v1")).scene.id
         // 8 MB of distinct results, some 16 MB of log without a checkpoint.
@@ -121,9 +120,9 @@ struct CheckpointerTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = try TraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock,
-                                   migrations: Migration.embedded, checkpointInterval: .milliseconds(50),
-                                   checkpointRestartFrames: 64, checkpointBackstopFrames: 256,
-                                   checkpointsWhenIdle: false, checkpointStallTime: .seconds(30))
+                                   migrations: Migration.embedded,
+                                   checkpoints: .init(interval: .milliseconds(50), restartFrames: 64, backstopFrames: 256,
+                                                      runsWhenIdle: false, stallTime: .seconds(30)))
         defer { try? store.close() }
         let id = try store.createScene(name: "s", content: content("v1")).scene.id
         // 8 MB of distinct results: the log passes 256 frames between two rounds.
