@@ -9,22 +9,18 @@ import Testing
 struct CheckpointerTests {
     @Test("committed pages reach the database file without the writer checkpointing")
     func pagesReachTheFile() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
         // At the idle class the thread may not run for seconds while other tests keep the
         // processors busy; what is tested here is that it copies.
-        let store = try TraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock,
-                                   migrations: Migration.embedded, checkpoints: .init(runsWhenIdle: false))
-        defer { try? store.close() }
-        let path = directory.databasePath
-        let size = { (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 }
-        let before = size()
-        let id = try store.createScene(name: "s", content: content("v1")).scene.id
-        // 2 MB of distinct results: about 500 pages, far below the writer's threshold.
-        try insertDistinctResults(store, sceneID: id, count: 100)
-        let deadline = Date().addingTimeInterval(10)
-        while size() < before + 2_000_000, Date() < deadline { usleep(20_000) }
-        #expect(size() >= before + 2_000_000)
+        try withStore(.file, checkpoints: .init(runsWhenIdle: false)) { store, path in
+            let size = { (try? FileManager.default.attributesOfItem(atPath: path!)[.size] as? Int) ?? 0 }
+            let before = size()
+            let id = try store.createScene(name: "s", content: content("v1")).scene.id
+            // 2 MB of distinct results: about 500 pages, far below the writer's threshold.
+            try insertDistinctResults(store, sceneID: id, count: 100)
+            let deadline = Date().addingTimeInterval(10)
+            while size() < before + 2_000_000, Date() < deadline { usleep(20_000) }
+            #expect(size() >= before + 2_000_000)
+        }
     }
 
     @Test("the writer never checkpoints inside a commit")
@@ -39,19 +35,16 @@ struct CheckpointerTests {
     /// grow; past `restartFrames` the restart checkpoint makes the next write start it over.
     @Test("the log is restarted once it holds restartFrames frames")
     func logIsRestarted() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try TraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock,
-                                   migrations: Migration.embedded,
-                                   // At the idle class it may not run at all while other tests
-                                   // keep the processors busy (the backstop then bounds the log).
-                                   checkpoints: .init(interval: .milliseconds(50), restartFrames: 64, runsWhenIdle: false))
-        defer { try? store.close() }
-        let id = try store.createScene(name: "s", content: content("v1")).scene.id
-        // 16 MB of distinct results (some 33 MB of log), written without pause: the log starts
-        // over every round of the Checkpointer (50 ms, about 12 MB here).
-        let largest = try insertDistinctResults(store, sceneID: id, count: 800, watching: directory.databasePath + "-wal")
-        #expect(largest < 24_000_000, "the write-ahead log grew to \(largest) bytes")
+        // At the idle class it may not run at all while other tests keep the processors busy
+        // (the backstop then bounds the log).
+        let checkpoints = Checkpointer.Settings(interval: .milliseconds(50), restartFrames: 64, runsWhenIdle: false)
+        try withStore(.file, checkpoints: checkpoints) { store, path in
+            let id = try store.createScene(name: "s", content: content("v1")).scene.id
+            // 16 MB of distinct results (some 33 MB of log), written without pause: the log
+            // starts over every round of the Checkpointer (50 ms, about 12 MB here).
+            let largest = try insertDistinctResults(store, sceneID: id, count: 800, watching: path! + "-wal")
+            #expect(largest < 24_000_000, "the write-ahead log grew to \(largest) bytes")
+        }
     }
 
     /// Its thread yields to every other: a checkpoint copies some 3,000 pages every two seconds
@@ -95,21 +88,18 @@ struct CheckpointerTests {
     /// write starts the log over.
     @Test("the writer checkpoints itself when the Checkpointer falls behind")
     func writerBacksUpAStalledCheckpointer() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
         // A Checkpointer that never comes round in this test.
-        let store = try TraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock,
-                                   migrations: Migration.embedded,
-                                   checkpoints: .init(interval: .seconds(3600), restartFrames: 64, backstopFrames: 256,
-                                                      stallTime: .zero))
-        defer { try? store.close() }
-        let id = try store.createScene(name: "s", content: content("v1")).scene.id
-        // 8 MB of distinct results, some 16 MB of log without a checkpoint.
-        let largest = try insertDistinctResults(store, sceneID: id, count: 400, watching: directory.databasePath + "-wal")
-        // 256 frames of 4 KiB, plus the transaction that crosses the mark.
-        #expect(largest < 2_000_000, "the write-ahead log grew to \(largest) bytes")
-        #expect(store.logBackstop.checkpoints > 0)
-        #expect(try store.runs(sceneID: id, version: 1).count == 400)
+        let checkpoints = Checkpointer.Settings(interval: .seconds(3600), restartFrames: 64, backstopFrames: 256,
+                                                stallTime: .zero)
+        try withStore(.file, checkpoints: checkpoints) { store, path in
+            let id = try store.createScene(name: "s", content: content("v1")).scene.id
+            // 8 MB of distinct results, some 16 MB of log without a checkpoint.
+            let largest = try insertDistinctResults(store, sceneID: id, count: 400, watching: path! + "-wal")
+            // 256 frames of 4 KiB, plus the transaction that crosses the mark.
+            #expect(largest < 2_000_000, "the write-ahead log grew to \(largest) bytes")
+            #expect(store.logBackstop.checkpoints > 0)
+            #expect(try store.runs(sceneID: id, version: 1).count == 400)
+        }
     }
 
     /// Under heavy writes the log grows long between two rounds of a Checkpointer that keeps
@@ -117,17 +107,14 @@ struct CheckpointerTests {
     /// dispatch for 208 ms (decision 64).
     @Test("the writer leaves a long log to a Checkpointer that comes round")
     func writerLeavesTheLogToAWorkingCheckpointer() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try TraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock,
-                                   migrations: Migration.embedded,
-                                   checkpoints: .init(interval: .milliseconds(50), restartFrames: 64, backstopFrames: 256,
-                                                      runsWhenIdle: false, stallTime: .seconds(30)))
-        defer { try? store.close() }
-        let id = try store.createScene(name: "s", content: content("v1")).scene.id
-        // 8 MB of distinct results: the log passes 256 frames between two rounds.
-        try insertDistinctResults(store, sceneID: id, count: 400)
-        #expect(store.logBackstop.checkpoints == 0)
+        let checkpoints = Checkpointer.Settings(interval: .milliseconds(50), restartFrames: 64, backstopFrames: 256,
+                                                runsWhenIdle: false, stallTime: .seconds(30))
+        try withStore(.file, checkpoints: checkpoints) { store, _ in
+            let id = try store.createScene(name: "s", content: content("v1")).scene.id
+            // 8 MB of distinct results: the log passes 256 frames between two rounds.
+            try insertDistinctResults(store, sceneID: id, count: 400)
+            #expect(store.logBackstop.checkpoints == 0)
+        }
     }
 
     @Test("the backstop is due at its limit, and an eighth later after a checkpoint that fell short or was not needed")
@@ -165,14 +152,12 @@ struct CheckpointerTests {
 
     @Test("the database file is synced through SQLite's own file handle")
     func syncsTheDatabaseFile() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try TraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock)
-        defer { try? store.close() }
-        try store.insertRun(newRun(try store.createScene(name: "s", content: content("v1")).scene.id, tag: "a"))
-        let checkpointer = try Checkpointer(path: directory.databasePath)
-        #expect(checkpointer.syncDatabaseFile())
-        try checkpointer.stop()
+        try withStore(.file) { store, path in
+            try store.insertRun(newRun(try store.createScene(name: "s", content: content("v1")).scene.id, tag: "a"))
+            let checkpointer = try Checkpointer(path: path!)
+            #expect(checkpointer.syncDatabaseFile())
+            try checkpointer.stop()
+        }
     }
 
     /// A stopped server must not leave its write-ahead log behind: the next start would have

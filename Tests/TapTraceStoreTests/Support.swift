@@ -46,9 +46,11 @@ final class SteppingClock: @unchecked Sendable {
     }
 }
 
-/// Runs `body` with a fresh store of `backend`, then deletes its files.
+/// Runs `body` with a fresh store of `backend` and the database's path (nil in memory), then
+/// deletes its files. `checkpoints` sets up a file store's Checkpointer.
 func withStore<T>(
-    _ backend: Backend, clock: StoreClock = SteppingClock().clock, _ body: (TraceStore, String?) throws -> T
+    _ backend: Backend, clock: StoreClock = SteppingClock().clock,
+    checkpoints: Checkpointer.Settings = Checkpointer.Settings(), _ body: (TraceStore, String?) throws -> T
 ) throws -> T {
     switch backend {
     case .memory:
@@ -56,7 +58,8 @@ func withStore<T>(
     case .file:
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try TraceStore(location: .file(directory.databasePath), clock: clock)
+        let store = try TraceStore(location: .file(directory.databasePath), clock: clock,
+                                   migrations: Migration.embedded, checkpoints: checkpoints)
         defer { try? store.close() }
         return try body(store, directory.databasePath)
     }
