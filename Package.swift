@@ -40,11 +40,12 @@ let package = Package(
         // HTTP layer on libmicrohttpd; independent of TapTraceCore.
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "TapTraceHTTP", dependencies: ["CMicroHTTPD", "CThreadAffinity"]),
-        // sched_setaffinity for the worker threads, SCHED_IDLE for the Checkpointer's (both need
-        // _GNU_SOURCE, which Swift's Glibc lacks).
+        // sched_setaffinity for the worker threads, SCHED_IDLE for the Checkpointer's, SCHED_BATCH
+        // for the run writer's (all need _GNU_SOURCE, which Swift's Glibc lacks).
         .target(name: "CThreadAffinity"),
         .testTarget(name: "TapTraceHTTPTests", dependencies: ["TapTraceHTTP", "HTTPTestClient"]),
-        // A raw-socket HTTP/1.1 client for the HTTP layer's and the service's tests.
+        // A raw-socket HTTP/1.1 client for the HTTP layer's and the service's tests, and what
+        // their thread tests (and the store's) read of threads from /proc.
         .target(name: "HTTPTestClient", path: "Tests/HTTPTestClient"),
         // TapTraceStore: SQLite persistence (scenes, versions, runs). Deliberately independent of TapTraceCore.
         .target(
@@ -59,10 +60,10 @@ let package = Package(
         ),
         // Zstandard, for the stored results (decision 49).
         .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
-        .testTarget(name: "TapTraceStoreTests", dependencies: ["TapTraceStore"]),
+        .testTarget(name: "TapTraceStoreTests", dependencies: ["TapTraceStore", "HTTPTestClient"]),
         // TapTraceService: the REST API of contract §6 (engine + HTTP + store). Its integration
         // tests start the built `taptrace serve` binary (which `swift test` builds first).
-        .target(name: "TapTraceService", dependencies: ["TapTraceCore", "TapTraceHTTP", "TapTraceStore", "TapTraceImport"]),
+        .target(name: "TapTraceService", dependencies: ["TapTraceCore", "TapTraceHTTP", "TapTraceStore", "TapTraceImport", "CThreadAffinity"]),
         .testTarget(name: "TapTraceServiceTests", dependencies: ["TapTraceService", "TapTraceCore", "TapTraceStore", "HTTPTestClient"]),
     ]
 )

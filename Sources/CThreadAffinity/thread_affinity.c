@@ -42,3 +42,12 @@ int taptrace_run_current_thread_when_idle(void) {
   return -1;
 #endif
 }
+
+int taptrace_run_current_thread_as_batch(void) {
+#ifdef __linux__
+  struct sched_param parameters = { .sched_priority = 0 };
+  return sched_setscheduler(0, SCHED_BATCH, &parameters) == 0 ? 0 : -1;
+#else
+  return -1;
+#endif
+}

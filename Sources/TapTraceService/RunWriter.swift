@@ -1,3 +1,4 @@
+import CThreadAffinity
 import Foundation
 import TapTraceHTTP
 import TapTraceStore
@@ -127,6 +128,10 @@ final class RunWriter: @unchecked Sendable {
                 // Set from the thread itself, within Linux's 15 bytes: `top -H` and perf show
                 // it (otherwise it inherits the name of the libmicrohttpd thread that started it).
                 Thread.current.name = "TapTrace-writer"
+                // Decision 65: of the batch class, the writer woken by a request's run waits for
+                // the worker on its processor to finish a response (workers yield after each)
+                // instead of preempting it mid-request. Where refused, it runs as before.
+                _ = taptrace_run_current_thread_as_batch()
                 condition.withLock { writerThread = pthread_self() }
                 loop()
             }

@@ -134,6 +134,22 @@ struct RunWriterTests {
         #expect(seen == ["\(allowed[0])", "\(allowed[1])", "\(allowed[0])"])
     }
 
+    /// Decision 65: woken by a request's run, the writer waits for the worker on its
+    /// processor to finish its response instead of preempting it mid-request.
+    @Test("the writer's thread is of the batch class")
+    func writerThreadIsOfTheBatchClass() throws {
+        let fixture = try Fixture()
+        let done = DispatchSemaphore(value: 0)
+        let policy = Shared<Int?>(nil)
+        fixture.writer.submit(Self.run(fixture.scene, "a"), requireLatest: false) { _ in
+            // The completion runs on the writer's thread.
+            policy.update { $0 = schedulingPolicyOfCurrentThread() }
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 60) == .success)
+        #expect(policy.current == 3, "SCHED_BATCH is 3")
+    }
+
     @Test("with fewer than two processors the writer runs wherever the system puts it")
     func oneProcessorIsNoTurn() throws {
         let fixture = try Fixture()

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestClient
 import Testing
 
 @testable import TapTraceStore
@@ -57,29 +58,13 @@ struct CheckpointerTests {
             var policies: [Int] = []
             let deadline = Date().addingTimeInterval(5)
             while policies.isEmpty, Date() < deadline {
-                policies = Self.policies(ofThreadsNamed: "TapTrace-ckpt")
+                policies = schedulingPolicies(ofThreadsNamed: "TapTrace-ckpt")
                 if policies.isEmpty { usleep(10_000) }
             }
             #expect(!policies.isEmpty)
             #expect(policies.allSatisfy { $0 == 5 }, "policies \(policies); SCHED_IDLE is 5")
         }
         #endif
-    }
-
-    /// The scheduling policy (field 41 of `/proc/self/task/<tid>/stat`) of each thread of this
-    /// process with that name.
-    static func policies(ofThreadsNamed name: String) -> [Int] {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-        return tasks.compactMap { tid in
-            guard let comm = try? String(contentsOfFile: "/proc/self/task/\(tid)/comm", encoding: .utf8),
-                  comm.trimmingCharacters(in: .whitespacesAndNewlines) == name,
-                  let stat = try? String(contentsOfFile: "/proc/self/task/\(tid)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")")
-            else { return nil }
-            // Fields after the name, which may hold spaces: state is field 3, policy field 41.
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            return fields.count > 38 ? Int(fields[38]) : nil
-        }
     }
 
     /// A Checkpointer that gets no processor (its thread is of the idle class, and a busy
