@@ -33,11 +33,20 @@ int taptrace_pin_current_thread(int processor) {
 #endif
 }
 
+/* On Linux the scheduling policy belongs to the thread: 0 is the calling one. */
+static int set_current_thread_policy(int policy) {
+#ifdef __linux__
+  struct sched_param parameters = { .sched_priority = 0 };
+  return sched_setscheduler(0, policy, &parameters) == 0 ? 0 : -1;
+#else
+  (void)policy;
+  return -1;
+#endif
+}
+
 int taptrace_run_current_thread_when_idle(void) {
 #ifdef __linux__
-  /* On Linux the scheduling policy belongs to the thread: 0 is the calling one. */
-  struct sched_param parameters = { .sched_priority = 0 };
-  return sched_setscheduler(0, SCHED_IDLE, &parameters) == 0 ? 0 : -1;
+  return set_current_thread_policy(SCHED_IDLE);
 #else
   return -1;
 #endif
@@ -45,8 +54,7 @@ int taptrace_run_current_thread_when_idle(void) {
 
 int taptrace_run_current_thread_as_batch(void) {
 #ifdef __linux__
-  struct sched_param parameters = { .sched_priority = 0 };
-  return sched_setscheduler(0, SCHED_BATCH, &parameters) == 0 ? 0 : -1;
+  return set_current_thread_policy(SCHED_BATCH);
 #else
   return -1;
 #endif
