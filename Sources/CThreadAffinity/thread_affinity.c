@@ -33,29 +33,18 @@ int taptrace_pin_current_thread(int processor) {
 #endif
 }
 
+#ifdef __linux__
 /* On Linux the scheduling policy belongs to the thread: 0 is the calling one. */
 static int set_current_thread_policy(int policy) {
-#ifdef __linux__
   struct sched_param parameters = { .sched_priority = 0 };
   return sched_setscheduler(0, policy, &parameters) == 0 ? 0 : -1;
-#else
-  (void)policy;
-  return -1;
-#endif
 }
 
-int taptrace_run_current_thread_when_idle(void) {
-#ifdef __linux__
-  return set_current_thread_policy(SCHED_IDLE);
-#else
-  return -1;
-#endif
-}
+int taptrace_run_current_thread_when_idle(void) { return set_current_thread_policy(SCHED_IDLE); }
 
-int taptrace_run_current_thread_as_batch(void) {
-#ifdef __linux__
-  return set_current_thread_policy(SCHED_BATCH);
+int taptrace_run_current_thread_as_batch(void) { return set_current_thread_policy(SCHED_BATCH); }
 #else
-  return -1;
+int taptrace_run_current_thread_when_idle(void) { return -1; }
+
+int taptrace_run_current_thread_as_batch(void) { return -1; }
 #endif
-}
