@@ -77,12 +77,14 @@ final class Checkpointer: @unchecked Sendable {
         stallTime = settings.stallTime ?? settings.interval * 3
         let runsWhenIdle = settings.runsWhenIdle
         let thread = Thread { [self] in
-            // First, so that no checkpoint runs at the usual priority (decision 64). Refused
-            // (not Linux), the thread runs as any other.
-            if runsWhenIdle { _ = taptrace_run_current_thread_when_idle() }
             // Set from the thread itself, within Linux's 15 bytes: `top -H` and perf show it.
-            // One at the usual priority (tests) is told apart by its name.
+            // One at the usual priority (tests) is told apart by its name. Named before it
+            // drops to the idle class: after, on busy processors, it may not run for seconds,
+            // and would stay unnamed all that time.
             Thread.current.name = runsWhenIdle ? "TapTrace-ckpt" : "TapTrace-ckpt-n"
+            // Before any checkpoint, so that none runs at the usual priority (decision 64).
+            // Refused (not Linux), the thread runs as any other.
+            if runsWhenIdle { _ = taptrace_run_current_thread_when_idle() }
             loop()
         }
         thread.start()
