@@ -19,17 +19,6 @@ import Testing
         return String(decoding: response.body, as: UTF8.self)
     }
 
-    /// Polls until `condition` holds (libmicrohttpd reports a closed connection on its own
-    /// thread a moment after the client closed it).
-    private func eventually(_ condition: () -> Bool) -> Bool {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            usleep(5_000)
-        }
-        return condition()
-    }
-
     @Test func connectionsAreSharedEvenlyBetweenWorkers() throws {
         try withServer(testConfiguration { $0.threads = 2 }, router: threadRouter()) { server in
             let clients = try (0..<4).map { _ in try RawHTTPClient(port: server.port) }

@@ -43,13 +43,3 @@ func withServer<Result>(_ configuration: HTTPServerConfiguration = testConfigura
     defer { server.stop(timeout: 5) }
     return try body(server)
 }
-
-/// Polls `condition` until it holds or `timeoutSeconds` pass.
-func eventually(timeoutSeconds: Double = 10, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeoutSeconds)
-    while Date() < deadline {
-        if condition() { return true }
-        usleep(2_000)
-    }
-    return condition()
-}

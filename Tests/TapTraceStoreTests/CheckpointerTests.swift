@@ -18,8 +18,7 @@ struct CheckpointerTests {
             let id = try store.createScene(name: "s", content: content("v1")).scene.id
             // 2 MB of distinct results: about 500 pages, far below the writer's threshold.
             try insertDistinctResults(store, sceneID: id, count: 100)
-            let deadline = Date().addingTimeInterval(10)
-            while size() < before + 2_000_000, Date() < deadline { usleep(20_000) }
+            _ = eventually { size() >= before + 2_000_000 }
             #expect(size() >= before + 2_000_000)
         }
     }
@@ -59,11 +58,10 @@ struct CheckpointerTests {
             // moment before the class. Every such thread of this process is looked at (other
             // tests' stores have one too), and every one must get there.
             var policies: [Int] = []
-            let deadline = Date().addingTimeInterval(10)
-            repeat {
+            _ = eventually {
                 policies = schedulingPolicies(ofThreadsNamed: "TapTrace-ckpt")
-                if policies.isEmpty || !policies.allSatisfy({ $0 == 5 }) { usleep(10_000) } else { break }
-            } while Date() < deadline
+                return !policies.isEmpty && policies.allSatisfy { $0 == 5 }
+            }
             #expect(!policies.isEmpty)
             #expect(policies.allSatisfy { $0 == 5 }, "policies \(policies); SCHED_IDLE is 5")
         }
