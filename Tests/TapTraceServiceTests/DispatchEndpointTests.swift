@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestClient
 import Testing
 
 /// Stateless and stored dispatch, hit-test and explain.

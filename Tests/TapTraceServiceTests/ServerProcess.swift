@@ -1,8 +1,8 @@
 #if canImport(Glibc)
-import HTTPTestClient
 import Glibc
 #endif
 import Foundation
+import HTTPTestClient
 
 /// The real `taptrace serve` binary, started on a free loopback port with its own database.
 ///
@@ -117,21 +117,6 @@ enum Paths {
     static func example(_ name: String) throws -> [UInt8] {
         Array(try Data(contentsOf: packageRoot.appendingPathComponent("examples").appendingPathComponent(name)))
     }
-}
-
-/// A temporary directory for one test's database, removed afterwards.
-struct TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("taptrace-service-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    var databasePath: String { url.appendingPathComponent("taptrace.sqlite").path }
-
-    func remove() { try? FileManager.default.removeItem(at: url) }
 }
 
 /// Starts a server on a fresh database, runs `body`, stops the server and removes the files.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestClient
 import GRDB
 import Testing
 
@@ -10,23 +11,6 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case memory
 
     var testDescription: String { rawValue }
-}
-
-/// A temporary directory removed when the test ends (call `remove()` in a `defer`).
-struct TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("taptrace-store-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    var databasePath: String { url.appendingPathComponent("store.sqlite").path }
-
-    func remove() {
-        try? FileManager.default.removeItem(at: url)
-    }
 }
 
 /// A clock that advances 1 ms at each reading, from 2026-11-22T06:01:02.345Z.
