@@ -1,14 +1,13 @@
 import Foundation
 
 /// A temporary directory for one test's database, removed when the test calls `remove()`
-/// (in a `defer`). Shared by the store and service tests; `prefix` names the directory so
-/// that one left behind by a crashed run says which tests made it.
+/// (in a `defer`). Shared by the store and service tests.
 public struct TemporaryDirectory {
     public let url: URL
 
-    public init(prefix: String = "taptrace-tests") throws {
+    public init() throws {
         url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
+            .appendingPathComponent("taptrace-tests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import HTTPTestClient
 import GRDB
+import HTTPTestClient
 import Testing
 
 @testable import TapTraceStore
