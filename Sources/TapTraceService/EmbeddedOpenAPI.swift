@@ -101,6 +101,7 @@ paths:
         required: true
         description: A file of the viewer, e.g. `main.js`, `viewer.css`.
         schema: { type: string }
+        example: main.js
     get:
       tags: [viewer]
       operationId: getViewerFile
