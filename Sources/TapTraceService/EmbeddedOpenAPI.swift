@@ -67,7 +67,7 @@ paths:
           description: The OpenAPI 3.1 description of the API, as YAML.
           content:
             application/yaml:
-              schema: { type: string }
+              schema: { type: object, required: [openapi, info, paths] }
 
   /:
     get:

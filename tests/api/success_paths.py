@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""Every operation's success answers, checked against openapi.yaml.
+
+schemathesis's generated requests reach some success paths only by chance: a generated scene
+is seldom valid (ids unique across the scene, UIWindow roots), so stored dispatch, a stored
+run in its three formats, compare and import were answered 2xx once or never in a run. This
+walks the README's flow with the documents of examples/ and the importer fixtures against
+a running `taptrace serve` and checks each answer with schemathesis's own checks (status code,
+content type, headers, body schema), and that it is the success status the flow expects.
+
+Usage: tests/api/success_paths.py BASE_URL   (run by scripts/check-api on its server)
+"""
+import json
+import pathlib
+import sys
+from urllib.parse import urlencode
+
+import schemathesis
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_headers_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_headers_conformance,
+    response_schema_conformance,
+]
+
+
+class Flow:
+    """One server, its document, and what the walk found so far."""
+
+    def __init__(self, base):
+        self.base = base
+        self.schema = schemathesis.openapi.from_url(f"{base}/openapi.yaml")
+        self.checked = 0
+        self.failures = []
+
+    def call(self, method, path, expect, path_parameters=None, query=None, body=None,
+             headers=None, raw=None):
+        """Sends one request of the document's operation `method path`, checks the answer
+        against the document and that its status is `expect`; returns the response.
+
+        `body` is sent as JSON; `raw` is `(content type, text)` sent byte for byte (an import's
+        dump: schemathesis's own XML serializer would wrap a string in an element)."""
+        operation = self.schema[path][method]
+        case = operation.Case(
+            path_parameters=path_parameters or {}, query=query or {}, headers=headers or {},
+            **({} if body is None else {"body": body, "media_type": "application/json"}),
+        )
+        if raw is None:
+            response = case.call(base_url=self.base)
+        else:
+            content_type, text = raw
+            response = case.call(base_url=self.base, headers={"Content-Type": content_type}, data=text.encode())
+        label = f"{method} {case.formatted_path}" + (f"?{urlencode(query)}" if query else "")
+        self.checked += 1
+        try:
+            case.validate_response(response, checks=CHECKS)
+        except BaseExceptionGroup as group:  # schemathesis's FailureGroup: the failed checks
+            self.failures.append(f"{label}: {group}")
+        if response.status_code != expect:
+            self.failures.append(f"{label}: status {response.status_code}, expected {expect}: {response.text[:300]}")
+        return response
+
+    def report(self):
+        """Prints the failures and a summary; returns the exit status (1 when anything
+        failed, including a step the rest depended on, where the walk stopped)."""
+        for failure in self.failures:
+            print(f"success_paths: {failure}", file=sys.stderr)
+        print(f"success_paths: {self.checked} answers checked against openapi.yaml, {len(self.failures)} failures")
+        return 1 if self.failures else 0
+
+
+def fixture(name):
+    return (ROOT / "Tests" / "TapTraceImportTests" / "Fixtures" / name).read_text()
+
+
+def main():
+    if len(sys.argv) != 2:
+        print(__doc__.strip().splitlines()[-1], file=sys.stderr)
+        return 2
+    flow = Flow(sys.argv[1].rstrip("/"))
+    examples = ROOT / "examples"
+    request = json.loads((examples / "checkout.request.json").read_text())
+    scene_v2 = json.loads((examples / "checkout-v2.scene.json").read_text())
+
+    flow.call("GET", "/health", 200)
+    flow.call("GET", "/openapi.yaml", 200)
+    flow.call("GET", "/", 200)
+    for file in ["main.js", "viewer.css", "icon.svg"]:
+        flow.call("GET", "/viewer/{file}", 200, path_parameters={"file": file})
+
+    flow.call("POST", "/v1/dispatch", 200, body=request)
+    created = flow.call("POST", "/v1/scenes", 201, body=request["scene"]).json()
+    if "id" not in created:
+        return flow.report()
+    scene = {"id": created["id"]}
+    flow.call("GET", "/v1/scenes", 200, query={"limit": 1})
+    flow.call("GET", "/v1/scenes/{id}", 200, path_parameters=scene)
+    flow.call("GET", "/v1/scenes/{id}/geometry", 200, path_parameters=scene)
+    flow.call("POST", "/v1/scenes/{id}/hit-test", 200, path_parameters=scene, body={"point": [195, 600]})
+    flow.call("POST", "/v1/scenes/{id}/explain", 200, path_parameters=scene,
+              body={"point": [195, 600], "target": "checkoutRoot"})
+
+    runs = []
+    for _ in range(2):
+        stored = flow.call("POST", "/v1/scenes/{id}/dispatch", 201, path_parameters=scene,
+                           body={"touches": request["touches"]}).json()
+        if "run" not in stored:
+            return flow.report()
+        runs.append(stored["run"]["id"])
+    first_page = flow.call("GET", "/v1/scenes/{id}/runs", 200, path_parameters=scene, query={"limit": 1}).json()
+    if first_page.get("nextCursor"):
+        flow.call("GET", "/v1/scenes/{id}/runs", 200, path_parameters=scene,
+                  query={"limit": 1, "cursor": first_page["nextCursor"]})
+    else:
+        flow.failures.append("GET /v1/scenes/{id}/runs?limit=1: no nextCursor with two runs stored")
+    for run_format in ["json", "text", "chrome"]:
+        flow.call("GET", "/v1/runs/{runId}", 200, path_parameters={"runId": runs[0]}, query={"format": run_format})
+    flow.call("GET", "/v1/runs/{a}/compare/{b}", 200, path_parameters={"a": runs[0], "b": runs[1]})
+
+    flow.call("PUT", "/v1/scenes/{id}", 200, path_parameters=scene, body=scene_v2, headers={"If-Match": '"1"'})
+    flow.call("GET", "/v1/scenes/{id}/versions", 200, path_parameters=scene)
+    flow.call("POST", "/v1/scenes/{id}/replay", 200, path_parameters=scene, body={"from": 1, "to": 2})
+
+    flow.call("POST", "/v1/import/{format}", 200, path_parameters={"format": "recursive-description"},
+              raw=("text/plain", fixture("recursiveDescription_01_sentry_mockViewHierarchyData.txt")))
+    imported = flow.call("POST", "/v1/import/{format}", 201, path_parameters={"format": "appium"},
+                         query={"store": "true"},
+                         raw=("application/xml", fixture("appium_pagesource_01_shirates-core_XmlDataIos_iOS1.txt"))).json()
+
+    flow.call("DELETE", "/v1/scenes/{id}", 204, path_parameters=scene)
+    if "id" in imported:
+        flow.call("DELETE", "/v1/scenes/{id}", 204, path_parameters={"id": imported["id"]})
+    flow.call("GET", "/v1/scenes/{id}", 404, path_parameters=scene)
+    return flow.report()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
