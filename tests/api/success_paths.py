@@ -59,7 +59,8 @@ class Flow:
             response = case.call(base_url=self.base)
         else:
             content_type, text = raw
-            response = case.call(base_url=self.base, headers={"Content-Type": content_type}, data=text.encode())
+            response = case.call(base_url=self.base, headers={"Content-Type": content_type},
+                                 data=text.encode())
         label = f"{method} {case.formatted_path}" + (f"?{urlencode(query)}" if query else "")
         self.checked += 1
         try:
@@ -67,7 +68,8 @@ class Flow:
         except BaseExceptionGroup as group:  # schemathesis's FailureGroup: the failed checks
             self.failures.append(f"{label}: {group}")
         if response.status_code != expect:
-            self.failures.append(f"{label}: status {response.status_code}, expected {expect}: {response.text[:300]}")
+            self.failures.append(
+                f"{label}: status {response.status_code}, expected {expect}: {response.text[:300]}")
         return response
 
     def report(self):
@@ -75,7 +77,8 @@ class Flow:
         failed, including a step the rest depended on, where the walk stopped)."""
         for failure in self.failures:
             print(f"success_paths: {failure}", file=sys.stderr)
-        print(f"success_paths: {self.checked} answers checked against openapi.yaml, {len(self.failures)} failures")
+        print(f"success_paths: {self.checked} answers checked against openapi.yaml, "
+              f"{len(self.failures)} failures")
         return 1 if self.failures else 0
 
 
@@ -117,17 +120,20 @@ def main():
         if "run" not in stored:
             return flow.report()
         runs.append(stored["run"]["id"])
-    first_page = flow.call("GET", "/v1/scenes/{id}/runs", 200, path_parameters=scene, query={"limit": 1}).json()
+    first_page = flow.call("GET", "/v1/scenes/{id}/runs", 200, path_parameters=scene,
+                           query={"limit": 1}).json()
     if first_page.get("nextCursor"):
         flow.call("GET", "/v1/scenes/{id}/runs", 200, path_parameters=scene,
                   query={"limit": 1, "cursor": first_page["nextCursor"]})
     else:
         flow.failures.append("GET /v1/scenes/{id}/runs?limit=1: no nextCursor with two runs stored")
     for run_format in ["json", "text", "chrome"]:
-        flow.call("GET", "/v1/runs/{runId}", 200, path_parameters={"runId": runs[0]}, query={"format": run_format})
+        flow.call("GET", "/v1/runs/{runId}", 200, path_parameters={"runId": runs[0]},
+                  query={"format": run_format})
     flow.call("GET", "/v1/runs/{a}/compare/{b}", 200, path_parameters={"a": runs[0], "b": runs[1]})
 
-    flow.call("PUT", "/v1/scenes/{id}", 200, path_parameters=scene, body=scene_v2, headers={"If-Match": '"1"'})
+    flow.call("PUT", "/v1/scenes/{id}", 200, path_parameters=scene, body=scene_v2,
+              headers={"If-Match": '"1"'})
     flow.call("GET", "/v1/scenes/{id}/versions", 200, path_parameters=scene)
     flow.call("POST", "/v1/scenes/{id}/replay", 200, path_parameters=scene, body={"from": 1, "to": 2})
 
@@ -135,7 +141,8 @@ def main():
               raw=("text/plain", fixture("recursiveDescription_01_sentry_mockViewHierarchyData.txt")))
     imported = flow.call("POST", "/v1/import/{format}", 201, path_parameters={"format": "appium"},
                          query={"store": "true"},
-                         raw=("application/xml", fixture("appium_pagesource_01_shirates-core_XmlDataIos_iOS1.txt"))).json()
+                         raw=("application/xml",
+                              fixture("appium_pagesource_01_shirates-core_XmlDataIos_iOS1.txt"))).json()
 
     flow.call("DELETE", "/v1/scenes/{id}", 204, path_parameters=scene)
     if "id" in imported:
