@@ -25,11 +25,12 @@ import GRDBSQLite
 /// windows. Should it get too little time and fall behind, the writer checkpoints itself
 /// past `backstopFrames` (`LogBackstop`).
 final class Checkpointer: @unchecked Sendable {
-    /// 64 MiB of 4 KiB pages.
+    /// 16 MiB of the 1 KiB pages of a database created now (decision 67), 64 MiB of 4 KiB
+    /// pages. Counted in frames, not bytes: a commit writes about as many pages either way.
     static let restartFrames = 16_384
-    /// Past this many frames (256 MiB) the writer checkpoints itself if this thread has fallen
-    /// behind (`LogBackstop`). In `bench/run` the log reached about 45,000 frames under stored
-    /// dispatch, 85,000 with a new result in every run, this thread at work.
+    /// Past this many frames (256 MiB of 4 KiB pages) the writer checkpoints itself if this
+    /// thread has fallen behind (`LogBackstop`). In `bench/run` the log reached about 45,000
+    /// frames under stored dispatch, 85,000 with a new result in every run, this thread at work.
     static let backstopFrames = 4 * restartFrames
     /// Every checkpoint syncs the log before copying it, and a write to a block of the log
     /// being written out waits for the disk: checkpoints every 50 ms made the writer wait

@@ -46,6 +46,42 @@ struct MigrationTests {
         }
     }
 
+    @Test("a new database is created with 1 KiB pages (decision 67)", arguments: Backend.allCases)
+    func newDatabasePageSize(_ backend: Backend) throws {
+        try withStore(backend) { store, _ in
+            let pageSize = try store.writer.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") }
+            #expect(pageSize == 1024)
+            #expect(TraceStore.newDatabasePageSize == 1024)
+        }
+    }
+
+    @Test("a database created with 4 KiB pages keeps them, and the store works in it (decision 67)")
+    func existingPageSizeIsKept() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.databasePath
+        // As an earlier binary (or SQLite's own default) created it.
+        let raw = try DatabaseQueue(path: path)
+        try raw.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA page_size = 4096")
+            try db.execute(sql: "PRAGMA journal_mode = WAL")
+            try db.execute(sql: "CREATE TABLE created_before (x)")
+        }
+        try raw.close()
+
+        let store = try TraceStore(location: StoreLocation(path: path))
+        let created = try store.createScene(name: "login", content: content("v1"))
+        let run = try store.insertRun(newRun(created.scene.id))
+        try store.close()
+
+        let reopened = try TraceStore(location: StoreLocation(path: path))
+        defer { try? reopened.close() }
+        let pageSize = try reopened.writer.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") }
+        #expect(pageSize == 4096)
+        #expect(try reopened.run(id: run.id) == run)
+        #expect(try reopened.scene(id: created.scene.id).version.document == Data("v1".utf8))
+    }
+
     @Test("reopening a file keeps every scene, version and run, and applies nothing twice")
     func reopenKeepsEverything() throws {
         let directory = try TemporaryDirectory()
