@@ -44,7 +44,7 @@ public final class TraceStore: Sendable {
     /// until 3.12 and is 4 KiB since; stored dispatch writes about ten pages to the log a commit
     /// whatever their size, and with 1 KiB pages its latency tail is a little narrower. A
     /// database that exists keeps its own: in WAL mode SQLite cannot change it.
-    public static let newDatabasePageSize = 1024
+    static let newDatabasePageSize = 1024
 
     /// The newest schema version compiled into this binary.
     public static var supportedSchemaVersion: Int { Migration.embedded.last?.version ?? 0 }
