@@ -96,7 +96,15 @@ class Browser:
                          "--no-first-run", "--disable-extensions", "--disable-background-networking"):
             options.add_argument(argument)
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        self.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+        # Chromium leaves its singleton folder (org.chromium.Chromium.*) in $TMPDIR when
+        # chromedriver ends it: one per run. It gets a folder of its own, removed in quit().
+        self.directory = tempfile.mkdtemp(prefix="taptrace-chromium-")
+        service = Service(CHROMEDRIVER, env={**os.environ, "TMPDIR": self.directory})
+        try:
+            self.driver = webdriver.Chrome(service=service, options=options)
+        except BaseException:
+            shutil.rmtree(self.directory, ignore_errors=True)
+            raise
         # The viewport itself is 1280x800 (a window of that size has less room inside).
         self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                     {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": False})
@@ -134,6 +142,7 @@ class Browser:
 
     def quit(self):
         self.driver.quit()
+        shutil.rmtree(self.directory, ignore_errors=True)
 
 
 def expect(condition, message):

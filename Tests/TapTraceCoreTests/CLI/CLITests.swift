@@ -4,7 +4,10 @@ import Testing
 
 /// The `taptrace` command line, run as a process (contract §4): exit code 2 and a problem
 /// document on stderr for bad input.
-struct CLITests {
+///
+/// A class so that `deinit` removes the input files a test wrote (Swift Testing makes one
+/// instance per test): they were left in the temporary folder, three per test run.
+final class CLITests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -35,8 +38,16 @@ struct CLITests {
         return Output(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
     }
 
+    /// This test's input files, created on the first ``temp(_:)``.
+    let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("taptrace-cli-tests-\(UUID().uuidString)", isDirectory: true)
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+
+    /// Writes `text` to a new file in ``directory`` and returns its path.
     func temp(_ text: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("taptrace-\(UUID().uuidString).json")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent("\(UUID().uuidString).json")
         try Data(text.utf8).write(to: url)
         return url.path
     }
@@ -78,5 +89,13 @@ struct CLITests {
         #expect(unknown.status == 2 && unknown.stderr.contains("/target"))
         let knob = try run(["hit-test", scene, "1", "1", "--knob", "hitTestPasses=3"])
         #expect(knob.status == 2 && knob.stderr.contains("must be 1 or 2"))
+    }
+
+    @Test func inputFilesAreRemovedWithTheTest() throws {
+        var suite: CLITests? = CLITests()
+        let path = try #require(suite).temp("{}")
+        #expect(FileManager.default.fileExists(atPath: path))
+        suite = nil
+        #expect(!FileManager.default.fileExists(atPath: path))
     }
 }
