@@ -28,7 +28,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "taptrace-bench", dependencies: ["TapTraceCore", "TapTraceStore"]),
+        .executableTarget(name: "taptrace-bench", dependencies: ["TapTraceCore", "TapTraceImport", "TapTraceStore"]),
         // Importers of real view dumps (recursiveDescription, Appium page source) into scenes.
         .target(name: "TapTraceImport", dependencies: ["TapTraceCore"]),
         .testTarget(name: "TapTraceImportTests", dependencies: ["TapTraceImport", "TapTraceCore"], exclude: ["Fixtures"]),

@@ -2,6 +2,7 @@
 // Figures and their meaning are in docs/performance.md.
 import Foundation
 import TapTraceCore
+import TapTraceImport
 import TapTraceStore
 #if canImport(Glibc)
 import Glibc
@@ -206,6 +207,52 @@ if only == "store" {
         }
         print("batch \(batch): \(fmt((cpu() - start) / Double(runs / batch * batch) * 1e6)) µs CPU per run")
         try! store.close()
+    }
+}
+
+if only == "import" {
+    // The importers (contract §5), parse + build + validate as `POST /v1/import/{format}` runs
+    // them: `taptrace-bench import [FORMAT FILE [N]]`, FORMAT as in `taptrace import`. Without
+    // a file, two dumps of 20,000 lines each. The import tests check that such dumps import,
+    // never how fast (decision 68).
+    var inputs: [(name: String, format: ImportFormat, bytes: [UInt8])] = []
+    let arguments = Array(CommandLine.arguments.dropFirst(2))
+    if arguments.count >= 2 {
+        guard let format = ImportFormat(rawValue: arguments[0]) else { fatalError("FORMAT: recursive-description or appium") }
+        guard let data = FileManager.default.contents(atPath: arguments[1]) else { fatalError("cannot read \(arguments[1])") }
+        inputs.append((arguments[1], format, Array(data)))
+    } else {
+        // 20,000 views in runs of 40, each one level deeper than the one before.
+        var dump = "<UIWindow: 0x1; frame = (0 0; 400 800); layer = <UIWindowLayer: 0x2>>\n"
+        for k in 1..<20_000 {
+            let depth = (k - 1) % 40 + 1
+            dump += String(repeating: "   |", count: depth)
+                + " <UIView: 0x\(String(k + 16, radix: 16)); frame = (1 1; \(400 - depth) 700); layer = <CALayer: 0x9>>\n"
+        }
+        inputs.append(("recursiveDescription, 20,000 lines, 40 deep", .recursiveDescription, Array(dump.utf8)))
+        // A table of 6,666 cells with a label each: 20,000 lines of XML.
+        var page = #"<?xml version="1.0" encoding="UTF-8"?><AppiumAUT><XCUIElementTypeApplication name="Bench" x="0" y="0" width="400" height="800">"#
+            + #"<XCUIElementTypeWindow x="0" y="0" width="400" height="800"><XCUIElementTypeTable x="0" y="0" width="400" height="800">"# + "\n"
+        for k in 0..<6_666 {
+            let y = k * 44, visible = y < 800
+            page += #"<XCUIElementTypeCell type="XCUIElementTypeCell" visible="\#(visible)" x="0" y="\#(y)" width="400" height="44">"# + "\n"
+                + #"<XCUIElementTypeStaticText name="Row \#(k)" visible="\#(visible)" x="16" y="\#(y + 12)" width="200" height="20"/>"# + "\n"
+                + "</XCUIElementTypeCell>\n"
+        }
+        page += "</XCUIElementTypeTable></XCUIElementTypeWindow></XCUIElementTypeApplication></AppiumAUT>\n"
+        inputs.append(("Appium page source, 20,000 lines", .appium, Array(page.utf8)))
+    }
+    let n = Int(arguments.dropFirst(2).first ?? "") ?? 5
+    for input in inputs {
+        let views: Int
+        do {
+            views = try input.format.parse(input.bytes).scene.views.count
+        } catch {
+            print("\(input.name) does not import: \(error)")
+            continue
+        }
+        let t = measure(n) { _ = try? input.format.parse(input.bytes) }
+        print("\(input.name), \(input.bytes.count / 1024) KiB, \(views) views: \(t < 0.001 ? fmt(t * 1e6) + " µs" : fmt(t * 1000) + " ms") median")
     }
 }
 
