@@ -43,10 +43,10 @@ let package = Package(
         // sched_setaffinity for the worker threads, SCHED_IDLE for the Checkpointer's, SCHED_BATCH
         // for the run writer's (all need _GNU_SOURCE, which Swift's Glibc lacks).
         .target(name: "CThreadAffinity"),
-        .testTarget(name: "TapTraceHTTPTests", dependencies: ["TapTraceHTTP", "HTTPTestClient"]),
-        // A raw-socket HTTP/1.1 client for the HTTP layer's and the service's tests, and what
-        // their thread tests (and the store's) read of threads from /proc.
-        .target(name: "HTTPTestClient", path: "Tests/HTTPTestClient"),
+        .testTarget(name: "TapTraceHTTPTests", dependencies: ["TapTraceHTTP", "TestSupport"]),
+        // What the HTTP layer's, the store's and the service's tests share: a raw-socket
+        // HTTP/1.1 client, temporary directories, and what their thread tests read from /proc.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         // TapTraceStore: SQLite persistence (scenes, versions, runs). Deliberately independent of TapTraceCore.
         .target(
             name: "TapTraceStore",
@@ -60,10 +60,10 @@ let package = Package(
         ),
         // Zstandard, for the stored results (decision 49).
         .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
-        .testTarget(name: "TapTraceStoreTests", dependencies: ["TapTraceStore", "HTTPTestClient"]),
+        .testTarget(name: "TapTraceStoreTests", dependencies: ["TapTraceStore", "TestSupport"]),
         // TapTraceService: the REST API of contract §6 (engine + HTTP + store). Its integration
         // tests start the built `taptrace serve` binary (which `swift test` builds first).
         .target(name: "TapTraceService", dependencies: ["TapTraceCore", "TapTraceHTTP", "TapTraceStore", "TapTraceImport", "CThreadAffinity"]),
-        .testTarget(name: "TapTraceServiceTests", dependencies: ["TapTraceService", "TapTraceCore", "TapTraceStore", "HTTPTestClient"]),
+        .testTarget(name: "TapTraceServiceTests", dependencies: ["TapTraceService", "TapTraceCore", "TapTraceStore", "TestSupport"]),
     ]
 )

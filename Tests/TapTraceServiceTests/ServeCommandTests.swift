@@ -1,5 +1,5 @@
 import Foundation
-import HTTPTestClient
+import TestSupport
 import Testing
 
 /// `taptrace serve` itself: settings from flags and environment, the request log, CORS,

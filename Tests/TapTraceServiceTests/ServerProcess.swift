@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import Foundation
-import HTTPTestClient
+import TestSupport
 
 /// The real `taptrace serve` binary, started on a free loopback port with its own database.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import HTTPTestClient
+import TestSupport
 import Testing
 
 @testable import TapTraceStore
