@@ -54,9 +54,8 @@ struct AppiumSceneBuilder {
         self.elements = elements
     }
 
-    /// `validating`: run `SceneValidator` on the result (the public entry points always do; it
-    /// costs what validating any scene costs, which tests of the importer's own speed leave out).
-    mutating func build(validating: Bool = true) throws(ImportError) -> ImportResult {
+    /// The scene, validated (`SceneValidator`), with the warnings gathered on the way.
+    mutating func build() throws(ImportError) -> ImportResult {
         infos.reserveCapacity(elements.count)
         for e in elements { infos.append(try classify(e)) }
         let n = elements.count
@@ -151,7 +150,7 @@ struct AppiumSceneBuilder {
         scene.name = "Appium page source" + (appName.map { ": \($0)" } ?? "")
         var list = ["This is the accessibility tree (XCUITest), not the view tree: elements are what VoiceOver sees, siblings are in reading order rather than z-order, views without accessibility are missing and classes are XCUIElementType names with an assumed UIKit base."]
         list.append(contentsOf: warnings.list)
-        if validating { try ImportedScene.check(scene, locations: locations, src: src) }
+        try ImportedScene.check(scene, locations: locations, src: src)
         return ImportResult(scene: scene, warnings: list)
     }
 

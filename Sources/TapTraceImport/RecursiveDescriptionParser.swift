@@ -35,9 +35,8 @@ struct RecursiveDescriptionBuilder {
         scanner = DescriptionLineScanner(src)
     }
 
-    /// `validating`: run `SceneValidator` on the result (the public entry points always do; it
-    /// costs what validating any scene costs, which tests of the importer's own speed leave out).
-    mutating func build(validating: Bool = true) throws(ImportError) -> ImportResult {
+    /// The scene, validated (`SceneValidator`), with the warnings gathered on the way.
+    mutating func build() throws(ImportError) -> ImportResult {
         var lo = src.contentStart
         let n = src.count
         while lo < n {
@@ -57,7 +56,7 @@ struct RecursiveDescriptionBuilder {
             throw src.error(at: n, "no view description found: expected lines like <UIView: 0x…; frame = (0 0; 375 667); …>")
         }
         scene.name = "recursiveDescription: " + (firstClass ?? "")
-        if validating { try ImportedScene.check(scene, locations: locations, src: src) }
+        try ImportedScene.check(scene, locations: locations, src: src)
         return ImportResult(scene: scene, warnings: warnings.list)
     }
 

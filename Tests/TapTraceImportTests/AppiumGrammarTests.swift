@@ -156,10 +156,7 @@ struct AppiumGrammarTests {
             text += "</XCUIElementTypeCell>\n"
         }
         text += "</XCUIElementTypeTable>\n</XCUIElementTypeWindow>\n</XCUIElementTypeApplication></AppiumAUT>\n"
-        let bytes = Array(text.utf8)
-        let src = try SourceText(bytes)
-        var builder = AppiumSceneBuilder(src: src, elements: try XMLReader.elements(src))
-        let s = try Imported(try builder.build(validating: false))
+        let s = try Imported.appium(text)
         #expect(s.scene.views.count == 2 + 2 * 6_663)
         #expect(s.hit(300, 100) == "Cell-3")
         #expect(try s.view("Row 2").frame == Rect(16, 12, 200, 20))

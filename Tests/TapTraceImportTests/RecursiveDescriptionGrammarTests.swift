@@ -286,9 +286,7 @@ struct RecursiveDescriptionGrammarTests {
             text += "\(prefix) <UIView: 0x\(String(line + 16, radix: 16)); frame = (1 1; \(400 - depth) 700); autoresize = W+H; layer = <CALayer: 0x9>>\n"
             line += 1
         }
-        let bytes = Array(text.utf8)
-        var builder = RecursiveDescriptionBuilder(src: try SourceText(bytes))
-        let s = try Imported(try builder.build(validating: false))
+        let s = try Imported.recursiveDescription(text)
         #expect(s.scene.views.count == 20_000)
         // The last view of the last full run is the deepest one at (40, 40) on screen.
         #expect(s.hit(100, 100) != nil)
