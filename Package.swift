@@ -34,7 +34,7 @@ let package = Package(
         .testTarget(name: "TapTraceImportTests", dependencies: ["TapTraceImport", "TapTraceCore"], exclude: ["Fixtures"]),
         .testTarget(
             name: "TapTraceCoreTests",
-            dependencies: ["TapTraceCore"],
+            dependencies: ["TapTraceCore", "TestSupport"],
             exclude: ["Conformance"]
         ),
         // HTTP layer on libmicrohttpd; independent of TapTraceCore.
@@ -44,8 +44,8 @@ let package = Package(
         // for the run writer's (all need _GNU_SOURCE, which Swift's Glibc lacks).
         .target(name: "CThreadAffinity"),
         .testTarget(name: "TapTraceHTTPTests", dependencies: ["TapTraceHTTP", "TestSupport"]),
-        // What the HTTP layer's, the store's and the service's tests share: a raw-socket
-        // HTTP/1.1 client, temporary directories, and what their thread tests read from /proc.
+        // What the tests share: a raw-socket HTTP/1.1 client, temporary directories (the CLI's,
+        // the store's and the service's tests), and what thread tests read from /proc.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // TapTraceStore: SQLite persistence (scenes, versions, runs). Deliberately independent of TapTraceCore.
         .target(

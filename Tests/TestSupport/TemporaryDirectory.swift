@@ -1,7 +1,7 @@
 import Foundation
 
-/// A temporary directory for one test's database, removed when the test calls `remove()`
-/// (in a `defer`). Shared by the store and service tests.
+/// A temporary directory for one test's database or input files, removed when the test calls
+/// `remove()` (in a `defer`, or a suite's `deinit`). Shared by the CLI, store and service tests.
 public struct TemporaryDirectory {
     public let url: URL
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import TapTraceCore
 
 /// The `taptrace` command line, run as a process (contract §4): exit code 2 and a problem
@@ -38,16 +39,16 @@ final class CLITests {
         return Output(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
     }
 
-    /// This test's input files, created on the first ``temp(_:)``.
-    let directory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("taptrace-cli-tests-\(UUID().uuidString)", isDirectory: true)
+    /// This test's input files.
+    let directory: TemporaryDirectory
 
-    deinit { try? FileManager.default.removeItem(at: directory) }
+    init() throws { directory = try TemporaryDirectory() }
+
+    deinit { directory.remove() }
 
     /// Writes `text` to a new file in ``directory`` and returns its path.
     func temp(_ text: String) throws -> String {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let url = directory.appendingPathComponent("\(UUID().uuidString).json")
+        let url = directory.url.appendingPathComponent("\(UUID().uuidString).json")
         try Data(text.utf8).write(to: url)
         return url.path
     }
@@ -92,7 +93,7 @@ final class CLITests {
     }
 
     @Test func inputFilesAreRemovedWithTheTest() throws {
-        var suite: CLITests? = CLITests()
+        var suite: CLITests? = try CLITests()
         let path = try #require(suite).temp("{}")
         #expect(FileManager.default.fileExists(atPath: path))
         suite = nil
