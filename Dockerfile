@@ -19,6 +19,8 @@ COPY Sources ./Sources
 COPY Tests ./Tests
 COPY migrations ./migrations
 COPY openapi.yaml ./
+# The execution profile the release build is optimised with (decision 69).
+COPY pgo/taptrace.profdata ./pgo/
 RUN swift build -c release --static-swift-stdlib --product taptrace \
  && install -D "$(swift build -c release --show-bin-path)/taptrace" /out/taptrace
 
