@@ -1,8 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers (docs/architecture.md): TapTraceCore is the pure engine with no dependency and no I/O;
-// every other module depends on it, never the reverse.
 // Profile-guided optimisation (decision 69): a release build of our modules is optimised with
 // the execution profile in pgo/taptrace.profdata, which `pgo/train` records from an instrumented
 // build (TAPTRACE_PGO=train) running the benchmarks and every endpoint. Debug builds (the tests)
@@ -22,6 +20,8 @@ let profileGuided: [SwiftSetting] = [
 let profileGuided: [SwiftSetting] = []
 #endif
 
+// Layers (docs/architecture.md): TapTraceCore is the pure engine with no dependency and no I/O;
+// every other module depends on it, never the reverse.
 let package = Package(
     name: "TapTrace",
     platforms: [.macOS(.v13)],
