@@ -50,9 +50,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "taptrace-bench",
-            dependencies: ["TapTraceCore", "TapTraceImport", "TapTraceStore"],
+            dependencies: ["TapTraceCore", "TapTraceImport", "TapTraceStore", "TapTraceService", "TapTraceHTTP", "CCallgrind"],
+            path: "bench/taptrace-bench",
             swiftSettings: profileGuided
         ),
+        // Valgrind's callgrind client requests as C functions (no-ops without valgrind's headers).
+        .target(name: "CCallgrind", path: "bench/CCallgrind"),
         // Importers of real view dumps (recursiveDescription, Appium page source) into scenes.
         .target(name: "TapTraceImport", dependencies: ["TapTraceCore"], swiftSettings: profileGuided),
         .testTarget(name: "TapTraceImportTests", dependencies: ["TapTraceImport", "TapTraceCore"], exclude: ["Fixtures"]),

@@ -82,8 +82,13 @@ final class RunWriter: @unchecked Sendable {
     private var wakeUps = 0
     var wakeUpCount: Int { condition.withLock { wakeUps } }
 
-    init(store: TraceStore, gatherWindow: Duration = RunWriter.gatherWindow) {
+    /// Whether each run is written by the thread that submits it, alone, instead of by the
+    /// writer's thread (`TapTraceService.RunWriting.inline`).
+    private let inline: Bool
+
+    init(store: TraceStore, gatherWindow: Duration = RunWriter.gatherWindow, inline: Bool = false) {
         self.store = store
+        self.inline = inline
         gatherSeconds = gatherWindow / .seconds(1)
     }
 
@@ -119,6 +124,11 @@ final class RunWriter: @unchecked Sendable {
     /// Queues a run; `done` is called on the writer's thread once it is written or refused.
     /// `announcement` is the run's, if it was announced.
     func submit(_ run: NewRun, requireLatest: Bool, announcement: Announcement? = nil, done: @escaping Completion) {
+        if inline {
+            condition.withLock { close(announcement) }
+            done(Self.write([Job(run: run, requireLatest: requireLatest, done: done)], to: store)[0])
+            return
+        }
         condition.lock()
         close(announcement)
         jobs.append(Job(run: run, requireLatest: requireLatest, done: done))
@@ -173,15 +183,18 @@ final class RunWriter: @unchecked Sendable {
             condition.unlock()
             if let processor { ThreadAffinity.pinCurrentThread(to: processor) }
 
-            let outcomes: [Result<RunRecord, StoreError>]
-            do {
-                outcomes = try store.insertRunsIndependently(batch.map { ($0.run, $0.requireLatest) })
-            } catch {
-                // The transaction failed as a whole: nothing was written, every run says why.
-                let failure = error as? StoreError ?? .database("\(error)")
-                outcomes = Array(repeating: .failure(failure), count: batch.count)
-            }
-            for (job, outcome) in zip(batch, outcomes) { job.done(outcome) }
+            for (job, outcome) in zip(batch, Self.write(batch, to: store)) { job.done(outcome) }
+        }
+    }
+
+    /// Writes `batch` in one transaction, each run checked on its own; returns each one's outcome.
+    private static func write(_ batch: [Job], to store: TraceStore) -> [Result<RunRecord, StoreError>] {
+        do {
+            return try store.insertRunsIndependently(batch.map { ($0.run, $0.requireLatest) })
+        } catch {
+            // The transaction failed as a whole: nothing was written, every run says why.
+            let failure = error as? StoreError ?? .database("\(error)")
+            return Array(repeating: .failure(failure), count: batch.count)
         }
     }
 

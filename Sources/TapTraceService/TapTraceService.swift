@@ -31,12 +31,22 @@ public final class TapTraceService: Sendable {
     /// Where unexpected failures (500s) are reported; the client gets no internals.
     let errorLog: @Sendable (String) -> Void
 
+    /// How stored dispatch writes its runs.
+    public enum RunWriting: Sendable {
+        /// By one writer thread, in group commits (decision 46): what `taptrace serve` uses.
+        case groupCommit
+        /// Each run by the request's own thread, in a transaction of its own, before the
+        /// response completes: one thread does all the work, so that instruction counts of a
+        /// stored dispatch do not depend on how threads interleave (`bench/guard`).
+        case inline
+    }
+
     public init(store: TraceStore, sceneCacheCapacity: Int = 256, replayLimit: Int = defaultReplayLimit,
-                errorLog: @escaping @Sendable (String) -> Void = { _ in }) {
+                runWriting: RunWriting = .groupCommit, errorLog: @escaping @Sendable (String) -> Void = { _ in }) {
         self.store = store
         self.replayLimit = replayLimit
         self.scenes = SceneCache(capacity: sceneCacheCapacity)
-        self.runWriter = RunWriter(store: store)
+        self.runWriter = RunWriter(store: store, inline: runWriting == .inline)
         self.statelessScenes = StatelessSceneCache(capacity: max(1, sceneCacheCapacity / 4), maxViews: 500_000)
         self.errorLog = errorLog
     }
