@@ -1,33 +1,27 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Profile-guided optimisation (decision 69): a release build of our modules is optimised with
-// the execution profile in pgo/taptrace.profdata, which `pgo/train` records from an instrumented
-// build (TAPTRACE_PGO=train) running the benchmarks and every endpoint. Debug builds (the tests)
-// are compiled as before, and so is everything with a compiler older than 6.3, which lacks IR
-// profiles. The flags are the frontend's (`-ir-profile-use`); the 6.3 driver does not pass on its
-// own spelling of them.
-#if compiler(>=6.3)
-let profileGuided: [SwiftSetting] = [
-    .unsafeFlags(
-        ["-Xfrontend", Context.environment["TAPTRACE_PGO"] == "train"
-            ? "-ir-profile-generate"
-            : "-ir-profile-use=\(Context.packageDirectory)/pgo/taptrace.profdata"],
-        .when(configuration: .release)
-    ),
-]
-#else
-let profileGuided: [SwiftSetting] = []
-#endif
-
-// Layers (docs/architecture.md): TapTraceCore is the pure engine with no dependency and no I/O;
-// every other module depends on it, never the reverse.
+// Modules (docs/architecture.md), each depending only on those below it:
+//
+//   taptrace (CLI)  ──  TapTraceService ── TapTraceHTTP, TapTraceStore
+//                           │
+//        TapTraceImport, TapTraceRuns ── TapTraceFormats ── TapTraceCore (the UIKit engine)
+//                                                       └── TapTraceJSON (JSON, no UIKit)
+//
+// TapTraceCore and TapTraceJSON depend on nothing (not even Foundation). No target carries
+// unsafe flags, so that a harness can depend on the library products by version; release
+// builds are optimised with the execution profile through `scripts/build-release`.
 let package = Package(
     name: "TapTrace",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .executable(name: "taptrace", targets: ["taptrace"]),
         .library(name: "TapTraceCore", targets: ["TapTraceCore"]),
+        .library(name: "TapTraceJSON", targets: ["TapTraceJSON"]),
+        .library(name: "TapTraceFormats", targets: ["TapTraceFormats"]),
+        .library(name: "TapTraceRuns", targets: ["TapTraceRuns"]),
+        .library(name: "TapTraceImport", targets: ["TapTraceImport"]),
+        .library(name: "TapTraceStore", targets: ["TapTraceStore"]),
         .library(name: "TapTraceHTTP", targets: ["TapTraceHTTP"]),
         .library(name: "TapTraceService", targets: ["TapTraceService"]),
     ],
@@ -36,45 +30,25 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
+        // The UIKit engine: hit-testing, responders, recognizers, controls, dispatch, the trace.
         // libm for sqrt/rounding: the standard library calls it on Linux without importing it.
-        .target(name: "TapTraceCore", swiftSettings: profileGuided, linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
-        .executableTarget(
-            name: "taptrace",
-            dependencies: [
-                "TapTraceCore",
-                "TapTraceImport",
-                "TapTraceService",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            swiftSettings: profileGuided
-        ),
-        .executableTarget(
-            name: "taptrace-bench",
-            dependencies: ["TapTraceCore", "TapTraceImport", "TapTraceStore", "TapTraceService", "TapTraceHTTP", "CCallgrind"],
-            path: "bench/taptrace-bench",
-            swiftSettings: profileGuided
-        ),
-        // Valgrind's callgrind client requests as C functions (no-ops without valgrind's headers).
-        .target(name: "CCallgrind", path: "bench/CCallgrind"),
+        .target(name: "TapTraceCore", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+        // JSON: an iterative parser (`JSONTape`), deterministic writers. Knows nothing of UIKit.
+        .target(name: "TapTraceJSON"),
+        // The contract's documents in JSON and text: scenes, touches and knobs read with every
+        // issue's pointer; results, traces, reports and problems written.
+        .target(name: "TapTraceFormats", dependencies: ["TapTraceCore", "TapTraceJSON"]),
+        // Stored runs: outcome and digest, comparison, alignment, Chrome trace export.
+        .target(name: "TapTraceRuns", dependencies: ["TapTraceCore", "TapTraceFormats", "TapTraceJSON"]),
         // Importers of real view dumps (recursiveDescription, Appium page source) into scenes.
-        .target(name: "TapTraceImport", dependencies: ["TapTraceCore"], swiftSettings: profileGuided),
-        .testTarget(name: "TapTraceImportTests", dependencies: ["TapTraceImport", "TapTraceCore"], exclude: ["Fixtures"]),
-        .testTarget(
-            name: "TapTraceCoreTests",
-            dependencies: ["TapTraceCore", "TestSupport"],
-            exclude: ["Conformance"]
-        ),
-        // HTTP layer on libmicrohttpd; independent of TapTraceCore.
+        .target(name: "TapTraceImport", dependencies: ["TapTraceCore", "TapTraceFormats", "TapTraceJSON"]),
+        // HTTP server on libmicrohttpd; knows nothing of the engine.
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
-        .target(name: "TapTraceHTTP", dependencies: ["CMicroHTTPD", "CThreadAffinity"], swiftSettings: profileGuided),
+        .target(name: "TapTraceHTTP", dependencies: ["CMicroHTTPD", "CThreadAffinity"]),
         // sched_setaffinity for the worker threads, SCHED_IDLE for the Checkpointer's, SCHED_BATCH
         // for the run writer's (all need _GNU_SOURCE, which Swift's Glibc lacks).
         .target(name: "CThreadAffinity"),
-        .testTarget(name: "TapTraceHTTPTests", dependencies: ["TapTraceHTTP", "TestSupport"]),
-        // What the tests share: a raw-socket HTTP/1.1 client, temporary directories (the CLI's,
-        // the store's and the service's tests), and what thread tests read from /proc.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
-        // TapTraceStore: SQLite persistence (scenes, versions, runs). Deliberately independent of TapTraceCore.
+        // SQLite persistence (scenes, versions, runs); knows nothing of the engine.
         .target(
             name: "TapTraceStore",
             dependencies: [
@@ -83,19 +57,57 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 "CZstd",
                 "CThreadAffinity",
-            ],
-            swiftSettings: profileGuided
+            ]
         ),
         // Zstandard, for the stored results (decision 49).
         .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
-        .testTarget(name: "TapTraceStoreTests", dependencies: ["TapTraceStore", "TestSupport"]),
-        // TapTraceService: the REST API of contract §6 (engine + HTTP + store). Its integration
-        // tests start the built `taptrace serve` binary (which `swift test` builds first).
+        // The REST API of contract §6: engine, formats and runs behind HTTP, with the store.
         .target(
             name: "TapTraceService",
-            dependencies: ["TapTraceCore", "TapTraceHTTP", "TapTraceStore", "TapTraceImport", "CThreadAffinity"],
-            swiftSettings: profileGuided
+            dependencies: ["TapTraceCore", "TapTraceJSON", "TapTraceFormats", "TapTraceRuns", "TapTraceImport",
+                           "TapTraceHTTP", "TapTraceStore", "CThreadAffinity"]
         ),
-        .testTarget(name: "TapTraceServiceTests", dependencies: ["TapTraceService", "TapTraceCore", "TapTraceStore", "TestSupport"]),
+        .executableTarget(
+            name: "taptrace",
+            dependencies: [
+                "TapTraceCore", "TapTraceJSON", "TapTraceFormats", "TapTraceImport", "TapTraceHTTP", "TapTraceStore",
+                "TapTraceService",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // Benchmarks: wall-clock by hand, instruction counts guarded by bench/guard.
+        .executableTarget(
+            name: "taptrace-bench",
+            dependencies: ["TapTraceCore", "TapTraceJSON", "TapTraceFormats", "TapTraceImport", "TapTraceStore",
+                           "TapTraceHTTP", "TapTraceService", "CCallgrind"],
+            path: "bench/taptrace-bench"
+        ),
+        // Valgrind's callgrind client requests as C functions (no-ops without valgrind's headers).
+        .target(name: "CCallgrind", path: "bench/CCallgrind"),
+
+        // What the tests share: a raw-socket HTTP/1.1 client, temporary directories, what thread
+        // tests read from /proc.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Scenes written as JSON and shorthands for results, for the engine's and the runs' tests.
+        .target(name: "SceneTestSupport", dependencies: ["TapTraceCore", "TapTraceFormats"], path: "Tests/SceneTestSupport"),
+        .testTarget(name: "TapTraceJSONTests", dependencies: ["TapTraceJSON"]),
+        .testTarget(
+            name: "TapTraceCoreTests",
+            dependencies: ["TapTraceCore", "TapTraceFormats", "TapTraceJSON", "SceneTestSupport", "TestSupport"],
+            exclude: ["Conformance"]
+        ),
+        .testTarget(name: "TapTraceRunsTests",
+                    dependencies: ["TapTraceRuns", "TapTraceFormats", "TapTraceCore", "TapTraceJSON", "SceneTestSupport"]),
+        .testTarget(name: "TapTraceImportTests", dependencies: ["TapTraceImport", "TapTraceFormats", "TapTraceCore", "TapTraceJSON"],
+                    exclude: ["Fixtures"]),
+        .testTarget(name: "TapTraceHTTPTests", dependencies: ["TapTraceHTTP", "TestSupport"]),
+        .testTarget(name: "TapTraceStoreTests", dependencies: ["TapTraceStore", "TestSupport"]),
+        // The service's tests start the built `taptrace serve` binary (which `swift test` builds first).
+        .testTarget(
+            name: "TapTraceServiceTests",
+            dependencies: ["TapTraceService", "TapTraceCore", "TapTraceJSON", "TapTraceFormats", "TapTraceHTTP",
+                           "TapTraceStore", "TestSupport"]
+        ),
     ]
 )

@@ -16,10 +16,15 @@ public struct ImportError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The problem document for the CLI (exit 2) and HTTP (422): type `import-syntax`, with
     /// `line` and `column` set.
     public var problem: Problem {
-        var p = Problem(type: "import-syntax", title: "Malformed import input", status: 422,
+        var p = Problem(kind: .importSyntax, title: "Malformed import input",
                         detail: "Line \(line), column \(column): \(message).")
         p.line = line
         p.column = column
         return p
     }
+}
+
+extension Problem.Kind {
+    /// A dump an importer cannot read (with the line and column where it broke).
+    public static let importSyntax = Problem.Kind("import-syntax")
 }

@@ -1,4 +1,6 @@
 import TapTraceCore
+import TapTraceFormats
+import TapTraceJSON
 
 /// What an importer produced: a scene that passes `SceneValidator`, and what the dump did not
 /// say or the importer had to assume, in plain words.

@@ -1,6 +1,8 @@
 import Foundation
 import TapTraceCore
+import TapTraceFormats
 import TapTraceHTTP
+import TapTraceRuns
 import TapTraceStore
 
 /// Running the engine: stateless `POST /v1/dispatch`, stored `POST /v1/scenes/{id}/dispatch`,

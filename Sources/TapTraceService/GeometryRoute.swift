@@ -1,4 +1,5 @@
 import TapTraceCore
+import TapTraceFormats
 import TapTraceHTTP
 
 /// `GET /v1/scenes/{id}/geometry` (`?version=N`): every view's rectangle on screen as the engine

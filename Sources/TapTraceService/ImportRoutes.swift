@@ -1,5 +1,6 @@
 import Foundation
 import TapTraceCore
+import TapTraceFormats
 import TapTraceHTTP
 import TapTraceImport
 import TapTraceStore

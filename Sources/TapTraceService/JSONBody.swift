@@ -1,6 +1,8 @@
 import Foundation
 import TapTraceCore
+import TapTraceFormats
 import TapTraceHTTP
+import TapTraceJSON
 
 /// Request bodies are JSON and say so: anything but `Content-Type: application/json`
 /// (`; charset=utf-8` allowed) is 415, a body that does not parse is 400 with line and column.

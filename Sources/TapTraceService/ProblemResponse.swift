@@ -1,45 +1,87 @@
 import TapTraceCore
+import TapTraceFormats
 import TapTraceHTTP
+import TapTraceImport
 import TapTraceStore
 
 /// Every failure of the API is an RFC 9457 problem document (`application/problem+json`),
-/// built from `Problem` (TapTraceCore) so the CLI and the service speak the same shape.
+/// built from `Problem` (TapTraceCore) so the CLI and the service speak the same shape. The
+/// engine's problems say what went wrong; which HTTP status that is, is said here.
 extension HTTPResponse {
     public static let problemContentType = "application/problem+json"
 
     public static func problem(_ problem: Problem) -> HTTPResponse {
-        HTTPResponse(status: problem.status, headers: ["Content-Type": problemContentType], body: problem.json())
+        let status = problem.httpStatus
+        return HTTPResponse(status: status, headers: ["Content-Type": problemContentType], body: problem.json(status: status))
     }
 }
 
+extension Problem.Kind {
+    static let badRequest = Problem.Kind("bad-request")
+    static let notFound = Problem.Kind("not-found")
+    static let conflict = Problem.Kind("conflict")
+    static let unsupportedMediaType = Problem.Kind("unsupported-media-type")
+    static let internalError = Problem.Kind("internal")
+    static let unavailable = Problem.Kind("unavailable")
+    static let methodNotAllowed = Problem.Kind("method-not-allowed")
+    static let payloadTooLarge = Problem.Kind("payload-too-large")
+    static let uriTooLong = Problem.Kind("uri-too-long")
+    static let headerTooLarge = Problem.Kind("header-too-large")
+    /// A file the CLI cannot read.
+    public static let unreadableInput = Problem.Kind("unreadable-input")
+
+    /// `http-NNN`: an answer of TapTraceHTTP's with no kind of its own.
+    static func http(_ status: Int) -> Problem.Kind { Problem.Kind("http-\(status)") }
+}
+
 extension Problem {
+    /// The HTTP status of a problem of this kind: what the service answers with, and what the
+    /// CLI prints in the document beside exit code 2.
+    public var httpStatus: Int {
+        switch kind {
+        case .malformedJSON, .badRequest, .unreadableInput: return 400
+        case .notFound: return 404
+        case .methodNotAllowed: return 405
+        case .conflict: return 409
+        case .payloadTooLarge: return 413
+        case .uriTooLong: return 414
+        case .unsupportedMediaType: return 415
+        case .validation, .importSyntax: return 422
+        case .headerTooLarge: return 431
+        case .unavailable: return 503
+        default:
+            if kind.rawValue.hasPrefix("http-"), let status = Int(kind.rawValue.dropFirst(5)) { return status }
+            return 500
+        }
+    }
+
     static func badRequest(_ detail: String) -> Problem {
-        Problem(type: "bad-request", title: "Bad request", status: 400, detail: detail)
+        Problem(kind: .badRequest, title: "Bad request", detail: detail)
     }
 
     static func notFound(_ detail: String) -> Problem {
-        Problem(type: "not-found", title: "Not found", status: 404, detail: detail)
+        Problem(kind: .notFound, title: "Not found", detail: detail)
     }
 
     static func conflict(_ detail: String) -> Problem {
-        Problem(type: "conflict", title: "Version conflict", status: 409, detail: detail)
+        Problem(kind: .conflict, title: "Version conflict", detail: detail)
     }
 
     static func unsupportedMediaType(_ detail: String) -> Problem {
-        Problem(type: "unsupported-media-type", title: "Unsupported media type", status: 415, detail: detail)
+        Problem(kind: .unsupportedMediaType, title: "Unsupported media type", detail: detail)
     }
 
     /// 422 with one issue at `pointer`.
     static func invalid(_ pointer: String, _ message: String) -> Problem {
-        Problem(.invalid(ValidationFailure(issues: [ValidationIssue(pointer, message)])))
+        Problem(ValidationFailure(issues: [ValidationIssue(pointer, message)]))
     }
 
     static func internalError(_ detail: String) -> Problem {
-        Problem(type: "internal", title: "Internal server error", status: 500, detail: detail)
+        Problem(kind: .internalError, title: "Internal server error", detail: detail)
     }
 
     static func unavailable(_ detail: String) -> Problem {
-        Problem(type: "unavailable", title: "Service unavailable", status: 503, detail: detail)
+        Problem(kind: .unavailable, title: "Service unavailable", detail: detail)
     }
 
     /// The answers TapTraceHTTP gives by itself (no route, wrong method, size limits), as problems
@@ -47,15 +89,15 @@ extension Problem {
     public static func fromServer(status: Int, detail: String) -> Problem {
         switch status {
         case 404: return notFound(detail.prefix(1).uppercased() + detail.dropFirst() + ".")
-        case 405: return Problem(type: "method-not-allowed", title: "Method not allowed", status: 405,
+        case 405: return Problem(kind: .methodNotAllowed, title: "Method not allowed",
                                  detail: detail.prefix(1).uppercased() + detail.dropFirst() + "; see the Allow header.")
-        case 413: return Problem(type: "payload-too-large", title: "Payload too large", status: 413,
+        case 413: return Problem(kind: .payloadTooLarge, title: "Payload too large",
                                  detail: "The request body is larger than the server's limit (\(detail)).")
-        case 414: return Problem(type: "uri-too-long", title: "URI too long", status: 414,
+        case 414: return Problem(kind: .uriTooLong, title: "URI too long",
                                  detail: "The request target is longer than the server's limit (\(detail)).")
-        case 431: return Problem(type: "header-too-large", title: "Request header fields too large", status: 431,
+        case 431: return Problem(kind: .headerTooLarge, title: "Request header fields too large",
                                  detail: "The request header is larger than the server's limit (\(detail)).")
-        default: return Problem(type: "http-\(status)", title: "HTTP \(status)", status: status, detail: detail)
+        default: return Problem(kind: .http(status), title: "HTTP \(status)", detail: detail)
         }
     }
 

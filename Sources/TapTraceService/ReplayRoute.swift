@@ -1,6 +1,9 @@
 import Foundation
 import TapTraceCore
+import TapTraceFormats
 import TapTraceHTTP
+import TapTraceJSON
+import TapTraceRuns
 import TapTraceStore
 
 /// `POST /v1/scenes/{id}/replay` `{"from": N, "to": M}`: every stored run of version N is run

@@ -1,5 +1,6 @@
 import Foundation
 import TapTraceCore
+import TapTraceJSON
 import TapTraceStore
 
 /// The JSON shapes of stored things, as openapi.yaml documents them. Stored documents (scenes,

@@ -1,4 +1,6 @@
 import TapTraceCore
+import TapTraceFormats
+import TapTraceJSON
 
 /// The bodies of the scene-bound endpoints, decoded with `DocumentReader` so every issue comes
 /// back with its JSON pointer (422), like the engine's own documents. Unknown keys are errors

@@ -1,6 +1,9 @@
 import Foundation
 import TapTraceCore
+import TapTraceFormats
 import TapTraceHTTP
+import TapTraceJSON
+import TapTraceRuns
 import TapTraceStore
 
 /// History and stored runs: `GET /v1/scenes/{id}/runs`, `GET /v1/runs/{id}` (JSON, text,

@@ -1,5 +1,6 @@
 import TapTraceCore
 import TapTraceHTTP
+import TapTraceJSON
 import TapTraceStore
 
 /// `GET /health` and `GET /openapi.yaml`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TapTraceCore
+import TapTraceFormats
 
 struct DispatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TapTraceCore
+import TapTraceFormats
 
 /// Reads a scene file for `hit-test` and `explain`.
 func loadScene(_ path: String) throws -> SceneIndex {
@@ -67,8 +68,7 @@ struct ExplainCommand: ParsableCommand {
             do throws(ValidationIssue) {
                 explanation = try Explainer.explain(index, point: input.point, target: target, knobs: knobs)
             } catch let issue {
-                throw CLIFailure(Problem(type: "validation", title: "Invalid request", status: 422,
-                                         detail: issue.message, errors: [issue]))
+                throw CLIFailure(Problem(kind: .validation, title: "Invalid request", detail: issue.message, errors: [issue]))
             }
             if text { Output.write(explanation.text()) } else { Output.write(explanation.json(indent: input.pretty ? 2 : 0)) }
         }

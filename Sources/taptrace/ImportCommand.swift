@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TapTraceCore
+import TapTraceFormats
 import TapTraceImport
 
 /// `taptrace import recursive-description FILE|-` and `taptrace import appium FILE|-`.

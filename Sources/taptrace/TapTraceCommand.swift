@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TapTraceCore
+import TapTraceFormats
 import TapTraceService
 
 struct TapTraceCommand: ParsableCommand {
@@ -20,7 +21,7 @@ enum InputFile {
             return Array(FileHandle.standardInput.readDataToEndOfFile())
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw CLIFailure(Problem(type: "unreadable-input", title: "Cannot read input", status: 400,
+            throw CLIFailure(Problem(kind: .unreadableInput, title: "Cannot read input",
                                      detail: "Cannot read \(path): no such file or not readable."))
         }
         return Array(data)
@@ -49,7 +50,7 @@ enum Output {
         do {
             try body()
         } catch let failure as CLIFailure {
-            FileHandle.standardError.write(Data(failure.problem.json(indent: 2)))
+            FileHandle.standardError.write(Data(failure.problem.json(status: failure.problem.httpStatus, indent: 2)))
             FileHandle.standardError.write(Data([0x0A]))
             throw ExitCode(2)
         }

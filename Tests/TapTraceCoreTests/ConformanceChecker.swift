@@ -1,4 +1,6 @@
 @testable import TapTraceCore
+import TapTraceFormats
+import TapTraceJSON
 
 /// Checks a conformance case's `expect` against the result document (../shared/conformance/README.md).
 enum ConformanceChecker {
@@ -31,7 +33,7 @@ enum ConformanceChecker {
     // MARK: navigation helpers
 
     static func member(_ t: JSONTape, _ node: Int, _ key: String) -> Int? {
-        t.members(node).first { t.string($0.key) == key }?.value
+        t.member(node, key)
     }
 
     static func strings(_ t: JSONTape, _ node: Int) -> [String] { t.elements(node).compactMap { t.string($0) } }

@@ -1,17 +1,14 @@
 import Foundation
-import Testing
+import SceneTestSupport
 @testable import TapTraceCore
+import Testing
 
 /// Runs every case of ../shared/conformance (copied unchanged into Conformance/) through the
 /// same path as `taptrace dispatch`: request bytes in, result document bytes out, and checks
 /// `expect` with the semantics of that folder's README.
 struct ConformanceTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Conformance")
-
-    static var caseNames: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .filter { $0.hasSuffix(".case.json") }.sorted()
-    }
+    static let folder = ConformanceCases.folder
+    static var caseNames: [String] { ConformanceCases.names }
 
     @Test func allSharedCasesAreHere() {
         #expect(ConformanceTests.caseNames.count >= 22)

@@ -1,6 +1,8 @@
 import Foundation
-import Testing
+import TapTraceFormats
 @testable import TapTraceCore
+import TapTraceJSON
+import Testing
 
 /// Decoding what `SceneEncoder` writes gives back the same scene, for every conformance scene.
 struct SceneRoundTripTests {

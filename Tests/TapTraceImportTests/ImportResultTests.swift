@@ -1,6 +1,8 @@
-import Testing
 import TapTraceCore
+import TapTraceFormats
 @testable import TapTraceImport
+import TapTraceJSON
+import Testing
 
 /// The result document and the problem document an import produces.
 struct ImportResultTests {
@@ -31,8 +33,8 @@ struct ImportResultTests {
         let error = try #require(importError { () throws(ImportError) in
             try ImportFormat.appium.parse(Array("<A>\n  <B x=“1”/>\n</A>".utf8))
         })
-        let tape = try JSONTape(parsing: error.problem.json())
-        func member(_ key: String) -> Int? { tape.members(tape.root).first { tape.string($0.key) == key }?.value }
+        let tape = try JSONTape(parsing: error.problem.json(status: 422))
+        func member(_ key: String) -> Int? { tape.member(tape.root, key) }
         #expect(tape.number(try #require(member("status"))) == 422)
         #expect(tape.number(try #require(member("line"))) == 2)
         #expect(tape.number(try #require(member("column"))) == 8)

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import TapTraceCore
+import TapTraceFormats
 @testable import TapTraceImport
+import Testing
 
 /// The real dumps of ../shared/samples, copied unchanged (with their `# SOURCE:` line).
 enum Fixtures {

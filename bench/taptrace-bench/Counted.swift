@@ -1,8 +1,10 @@
 import CCallgrind
 import Foundation
 import TapTraceCore
+import TapTraceFormats
 import TapTraceHTTP
 import TapTraceImport
+import TapTraceJSON
 import TapTraceService
 import TapTraceStore
 
@@ -195,8 +197,9 @@ struct InProcessService {
         let response = respond("POST", "/v1/scenes", document)
         guard response.status == 201 else { throw BenchError("POST /v1/scenes: \(response.status)") }
         let tape = try JSONTape(parsing: response.body)
-        guard let id = tape.members(tape.root).first(where: { tape.stringEquals($0.key, "id") }).flatMap({ tape.string($0.value) })
-        else { throw BenchError("POST /v1/scenes answered no id") }
+        guard let id = tape.member(tape.root, "id").flatMap({ tape.string($0) }) else {
+            throw BenchError("POST /v1/scenes answered no id")
+        }
         return id
     }
 

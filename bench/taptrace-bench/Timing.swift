@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import TapTraceCore
+import TapTraceJSON
 
 /// Wall-clock timing for the benchmarks run by hand (medians of repeated runs). The guard
 /// (`counts`) counts instructions instead: on this shared machine wall-clock figures swing ±50%.

@@ -2,11 +2,12 @@
 // instruction counts `bench/guard` checks (`taptrace-bench counts REQUESTS [NAME…]`).
 // Figures and their meaning are in docs/performance.md.
 import Foundation
+import Glibc
 import TapTraceCore
+import TapTraceFormats
+#if canImport(Glibc)
 import TapTraceImport
 import TapTraceStore
-#if canImport(Glibc)
-import Glibc
 #endif
 
 // MARK: runs

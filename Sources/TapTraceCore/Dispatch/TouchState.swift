@@ -77,4 +77,10 @@ public struct ActionRecord: Sendable, Hashable {
     public var events: [ControlEvent]?
     /// The recognizer's state when it sent the action (recognizers).
     public var state: RecognizerState?
+
+    public init(t: Double, action: String, sender: String, target: String?, via: Via, events: [ControlEvent]? = nil,
+                state: RecognizerState? = nil) {
+        self.t = t; self.action = action; self.sender = sender; self.target = target; self.via = via
+        self.events = events; self.state = state
+    }
 }

@@ -20,35 +20,8 @@ public struct Explanation: Sendable {
     public var hitTestView: ObjectRef?
     public var reasons: [Reason]
 
-    public func json(indent: Int = 0) -> [UInt8] {
-        var w = JSONWriter(indent: indent)
-        w.beginObject()
-        w.key("point"); w.numbers(point.x, point.y)
-        w.key("target"); ResultEncoder.writeRef(target, to: &w)
-        w.key("isHitTestView"); w.bool(isHitTestView)
-        if let receivesTouch { w.key("receivesTouch"); w.bool(receivesTouch) }
-        w.key("window"); ResultEncoder.writeRef(window, to: &w)
-        w.key("hitTestView"); ResultEncoder.writeRef(hitTestView, to: &w)
-        w.key("reasons")
-        w.beginArray()
-        for r in reasons {
-            w.beginObject()
-            w.key("rule"); w.string(r.rule)
-            w.key("kind"); w.string(r.kind)
-            w.key("text"); w.string(r.text)
-            w.key("views")
-            w.beginArray()
-            for v in r.views { ResultEncoder.writeRef(v, to: &w) }
-            w.endArray()
-            w.endObject()
-        }
-        w.endArray()
-        w.endObject()
-        return w.bytes
-    }
-
     public func text() -> String {
-        var out = "\(target.id) at (\(JSONWriter.format(point.x)), \(JSONWriter.format(point.y))): "
+        var out = "\(target.id) at (\(NumberText.format(point.x)), \(NumberText.format(point.y))): "
         if let receivesTouch {
             out += receivesTouch ? "receives the touch\n" : "does not receive the touch\n"
         } else {
@@ -64,7 +37,7 @@ public enum Explainer {
     /// when the target is not in the scene.
     public static func explain(_ index: SceneIndex, point: Point, target: String,
                                knobs overrides: KnobOverrides = KnobOverrides()) throws(ValidationIssue) -> Explanation {
-        let knobs = Knobs().applying(index.scene.knobs, overrides)
+        let knobs = index.knobs.applying(overrides)
         let tester = HitTester(index: index, knobs: knobs)
         var quiet = TraceRecorder(enabled: false)
         let found = tester.windowHitTest(screenPoint: point, event: nil, passes: 1, trace: &quiet)
@@ -89,7 +62,7 @@ public enum Explainer {
         func add(_ rule: String, _ kind: String, _ text: String, _ views: [Int]) {
             out.append(.init(rule: rule, kind: kind, text: text, views: views.map(ref)))
         }
-        func pt(_ p: Point) -> String { "(\(JSONWriter.format(p.x)), \(JSONWriter.format(p.y)))" }
+        func pt(_ p: Point) -> String { "(\(NumberText.format(p.x)), \(NumberText.format(p.y)))" }
         let path = tester.path(to: t)              // window … t
         let window = path[0]
 
@@ -111,7 +84,7 @@ public enum Explainer {
             if w == window { break }
             let p = index.geometry[w].convertFromSuperview(point)
             if let v = tester.quietHitTest(w, point: p) {
-                let level = JSONWriter.format(index.view(w).level ?? 0)
+                let level = NumberText.format(index.view(w).level ?? 0)
                 add("W1", "window", "window \(name(w)) (level \(level)) is offered the touch before \(name(window)) and its hitTest returns \(name(v)), so it owns the touch"
                     + (v == w || index.view(v).superview == w ? "; a window whose subviews miss the point still returns itself or its root view (W2)" : ""), [w, v])
                 return out
@@ -222,7 +195,7 @@ public enum Explainer {
     }
 
     private static func rectText(_ r: Rect) -> String {
-        "(\(JSONWriter.format(r.minX)), \(JSONWriter.format(r.minY)), \(JSONWriter.format(r.size.width)), \(JSONWriter.format(r.size.height)))"
+        "(\(NumberText.format(r.minX)), \(NumberText.format(r.minY)), \(NumberText.format(r.size.width)), \(NumberText.format(r.size.height)))"
     }
 }
 

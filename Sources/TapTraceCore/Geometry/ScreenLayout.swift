@@ -29,7 +29,7 @@ public struct ScreenLayout: Sendable {
 
     public init(_ index: SceneIndex, knobs overrides: KnobOverrides = KnobOverrides()) {
         self.index = index
-        let knobs = Knobs().applying(index.scene.knobs, overrides)
+        let knobs = index.knobs.applying(overrides)
         let tester = HitTester(index: index, knobs: knobs)
         var placements: [ViewPlacement] = []
         placements.reserveCapacity(index.viewCount)
@@ -85,86 +85,5 @@ public struct ScreenLayout: Sendable {
         }
         guard minX <= maxX, minY <= maxY else { return nil }
         return Rect(minX, minY, maxX - minX, maxY - minY)
-    }
-
-    public func json() -> [UInt8] {
-        var w = JSONWriter(reserving: 256 + placements.count * 420)
-        w.beginObject()
-        w.key("name"); w.string(index.scene.name)
-        w.key("screen")
-        if let box = screenBox { w.numbers(box.minX, box.minY, box.size.width, box.size.height) } else { w.null() }
-        w.key("windows")
-        w.strings(windowsBackToFront.map { index.view($0).id })
-        w.key("views")
-        w.beginArray()
-        for p in placements { write(p, to: &w) }
-        w.endArray()
-        w.endObject()
-        return w.bytes
-    }
-
-    private func write(_ p: ViewPlacement, to w: inout JSONWriter) {
-        let v = p.view
-        let spec = index.view(v)
-        w.beginObject()
-        w.key("id"); w.string(spec.id)
-        w.key("class"); w.string(spec.className)
-        w.key("base"); w.string(spec.base.rawValue)
-        if let label = spec.label { w.key("label"); w.string(label) }
-        w.key("superview"); w.string(index.superview(v).map { index.view($0).id })
-        w.key("window"); w.string(index.view(index.windowOf[v]).id)
-        w.key("depth"); w.number(p.depth)
-        let bounds = index.geometry[v].bounds
-        w.key("bounds"); w.numbers(bounds.minX, bounds.minY, bounds.size.width, bounds.size.height)
-        let frame = index.geometry[v].frame
-        w.key("frame"); w.numbers(frame.minX, frame.minY, frame.size.width, frame.size.height)
-        w.key("toScreen")
-        if let m = p.toScreen { w.numbers(m.a, m.b, m.c, m.d, m.tx, m.ty) } else { w.null() }
-        w.key("quad")
-        if let quad = p.quad {
-            w.beginArray()
-            for q in quad { w.numbers(q.x, q.y) }
-            w.endArray()
-        } else {
-            w.null()
-        }
-        if let t = spec.transform, !t.isIdentity { w.key("transform"); w.numbers(t.a, t.b, t.c, t.d, t.tx, t.ty) }
-        w.key("hidden"); w.bool(index.isHidden(v))
-        w.key("alpha"); w.number(Double(index.alpha[v]))
-        w.key("userInteractionEnabled"); w.bool(index.isUserInteractionEnabled(v))
-        w.key("clipsToBounds"); w.bool(spec.clipsToBounds == true)
-        if index.isAnimating(v) { w.key("animating"); w.bool(true) }
-        if spec.base.isControl { w.key("enabled"); w.bool(index.isEnabled(v)) }
-        if spec.superview == nil {
-            w.key("level"); w.number(spec.level ?? 0)
-            w.key("isKey"); w.bool(spec.isKey == true)
-        }
-        w.key("outOfPlay")
-        if let (reason, by) = p.outOfPlay {
-            w.beginObject()
-            w.key("rule"); w.string(reason.rule)
-            w.key("text"); w.string(reason.text)
-            w.key("view"); w.string(index.view(by).id)
-            w.endObject()
-        } else {
-            w.null()
-        }
-        w.key("recognizers")
-        w.beginArray()
-        for r in index.recognizers(ofView: v) { ResultEncoder.writeRef(index.recognizers[r].ref, to: &w) }
-        w.endArray()
-        w.key("viewController")
-        if let vc = spec.viewController {
-            w.beginObject()
-            w.key("id"); w.string(vc.id)
-            w.key("class"); w.string(vc.className)
-            w.endObject()
-        } else {
-            w.null()
-        }
-        if let targets = spec.targets, !targets.isEmpty {
-            w.key("actions"); w.strings(targets.map(\.action))
-        }
-        w.endObject()
     }
 }

@@ -34,8 +34,8 @@ public final class SceneIndex: Sendable {
     /// What a trace names, numbered, with each ref's JSON written once (`SceneObjects`).
     let objects: SceneObjects
     let objectNumbers: ObjectNumbers
-    /// The defaults with the scene's knobs, and their JSON.
-    let sceneKnobs: KnobsJSON
+    /// The defaults with the scene's knobs.
+    public let knobs: Knobs
 
     struct ViewFlags: OptionSet, Sendable {
         let rawValue: UInt16
@@ -158,7 +158,7 @@ public final class SceneIndex: Sendable {
         self.recognizers = recognizers
         self.recognizersOfView = ofView
         self.recognizerIndexById = byId
-        sceneKnobs = KnobsJSON(Knobs().applying(scene.knobs))
+        knobs = Knobs().applying(scene.knobs)
         (objects, objectNumbers) = SceneIndex.numberObjects(views: refs, scene: scene, recognizers: recognizers,
                                                            directory: directory, application: applicationRef,
                                                            appDelegate: appDelegateRef)

@@ -14,6 +14,10 @@ public struct TouchSnapshot: Sendable, Hashable {
     /// In the receiver's bounds coordinates (for recognizers: their view's); nil for receivers
     /// that are not views (controllers, the application).
     public var inReceiver: Point?
+
+    public init(id: String, phase: TouchPhase, tapCount: Int, inWindow: Point, inReceiver: Point?) {
+        self.id = id; self.phase = phase; self.tapCount = tapCount; self.inWindow = inWindow; self.inReceiver = inReceiver
+    }
 }
 
 /// Values of call arguments and results.
@@ -121,7 +125,7 @@ public struct TraceEntry: Sendable, Hashable {
     // marker entries
     public var marker: MarkerKind?
 
-    init(seq: Int, t: Double, cause: TraceCause, kind: Kind, depth: Int, parent: Int?) {
+    public init(seq: Int, t: Double, cause: TraceCause, kind: Kind, depth: Int, parent: Int?) {
         self.seq = seq; self.t = t; self.cause = cause; self.kind = kind
         self.depth = depth; self.parent = parent; self.args = TraceArgs()
     }

@@ -13,7 +13,7 @@
 /// public values on demand; `ResultEncoder` writes JSON straight from the compact form.
 public struct TraceRecorder: Sendable {
     /// A value as recorded.
-    enum Value: Sendable {
+    package enum Value: Sendable {
         case null
         case bool(Bool)
         case number(Double)
@@ -34,68 +34,68 @@ public struct TraceRecorder: Sendable {
     }
 
     /// An argument as the engine passes it.
-    struct Argument: Sendable {
+    package struct Argument: Sendable {
         var name: TraceArgName
         var value: Value
         init(_ name: TraceArgName, _ value: Value) { self.name = name; self.value = value }
     }
 
     /// A touch as a call shows it (`TouchSnapshot`), its id in `texts`.
-    struct Snapshot: Sendable {
-        var id: Int32
-        var phase: TouchPhase
-        var tapCount: Int
-        var inWindow: Point
-        var inReceiver: Point?
+    package struct Snapshot: Sendable {
+        package var id: Int32
+        package var phase: TouchPhase
+        package var tapCount: Int
+        package var inWindow: Point
+        package var inReceiver: Point?
     }
 
-    enum Selector: Sendable {
+    package enum Selector: Sendable {
         case uikit(UIKitSelector)
         /// An action selector of the scene, `texts[k]`.
         case action(Int32)
     }
 
-    struct StoredArg: Sendable {
+    package struct StoredArg: Sendable {
         /// A `TraceArgName`'s raw value, or `-1 - k` for a name in `texts[k]` (arguments
         /// recorded by name through the public API).
-        var name: Int32
-        var value: Value
+        package var name: Int32
+        package var value: Value
     }
 
-    struct Record: Sendable {
-        var kind: TraceEntry.Kind
-        var marker: MarkerKind?
-        var from: RecognizerState?
-        var to: RecognizerState?
-        var discrete = false
-        var receiver: TraceObject
-        var selector: Selector = .uikit(.reset)
-        var argStart: Int32
-        var argCount: Int32 = 0
-        var result: Value?
-        var update: Int32
-        var depth: Int32
-        var parent: Int32
+    package struct Record: Sendable {
+        package var kind: TraceEntry.Kind
+        package var marker: MarkerKind?
+        package var from: RecognizerState?
+        package var to: RecognizerState?
+        package var discrete = false
+        package var receiver: TraceObject
+        package var selector: Selector = .uikit(.reset)
+        package var argStart: Int32
+        package var argCount: Int32 = 0
+        package var result: Value?
+        package var update: Int32
+        package var depth: Int32
+        package var parent: Int32
         /// The note is `noteBytes[note..<note + noteLength]`; -1 when there is none.
-        var note: Int32 = -1
-        var noteLength: Int32 = 0
-        var reason: Int32 = -1
+        package var note: Int32 = -1
+        package var noteLength: Int32 = 0
+        package var reason: Int32 = -1
     }
 
-    private(set) var records: [Record] = []
-    private(set) var args: [StoredArg] = []
-    private(set) var snapshots: [Snapshot] = []
-    private(set) var objectLists: [TraceObject] = []
-    private(set) var texts: [String] = []
+    package private(set) var records: [Record] = []
+    package private(set) var args: [StoredArg] = []
+    package private(set) var snapshots: [Snapshot] = []
+    package private(set) var objectLists: [TraceObject] = []
+    package private(set) var texts: [String] = []
     /// Every note's UTF-8, back to back: notes are assembled as bytes (`NoteText`), and making
     /// a `String` of each (an allocation and a UTF-8 check) and keeping it cost more than
     /// copying the bytes here (callgrind, 2026-11-24).
-    private(set) var noteBytes: [UInt8] = []
+    package private(set) var noteBytes: [UInt8] = []
     /// Objects named by ref through the public API (not numbered by the scene): object
     /// `-2 - k` is `namedObjects[k]`.
-    private(set) var namedObjects: [ObjectRef] = []
-    private(set) var updates: [(t: Double, cause: TraceCause)] = []
-    let objects: SceneObjects
+    package private(set) var namedObjects: [ObjectRef] = []
+    package private(set) var updates: [(t: Double, cause: TraceCause)] = []
+    package let objects: SceneObjects
     private var open: [Int32] = []
     /// When false, nothing is recorded (hit-tests run for explain only).
     public let enabled: Bool
@@ -431,24 +431,24 @@ public struct TraceRecorder: Sendable {
 
     // MARK: reading
 
-    func ref(_ o: TraceObject) -> ObjectRef? {
+    package func ref(_ o: TraceObject) -> ObjectRef? {
         if o.raw >= 0 { return objects.ref(Int(o.raw)) }
         if o.raw == -1 { return nil }
         return namedObjects[Int(-2 - o.raw)]
     }
 
-    func argName(_ a: StoredArg) -> String {
+    package func argName(_ a: StoredArg) -> String {
         a.name >= 0 ? TraceArgName.texts[Int(a.name)] : texts[Int(-1 - a.name)]
     }
 
-    func selectorText(_ s: Selector) -> String {
+    package func selectorText(_ s: Selector) -> String {
         switch s {
         case .uikit(let known): return known.names.objc
         case .action(let k): return texts[Int(k)]
         }
     }
 
-    func value(_ v: Value) -> TraceValue {
+    package func value(_ v: Value) -> TraceValue {
         switch v {
         case .null: return .null
         case .bool(let b): return .bool(b)
@@ -469,10 +469,10 @@ public struct TraceRecorder: Sendable {
         }
     }
 
-    func note(_ r: Record) -> String? {
+    package func note(_ r: Record) -> String? {
         r.note < 0 ? nil : String(decoding: noteBytes[Int(r.note)..<Int(r.note + r.noteLength)], as: UTF8.self)
     }
-    func reason(_ r: Record) -> String? { r.reason < 0 ? nil : texts[Int(r.reason)] }
+    package func reason(_ r: Record) -> String? { r.reason < 0 ? nil : texts[Int(r.reason)] }
 
     /// The entry with seq `seq` (1-based) as a public value.
     public func entry(_ seq: Int) -> TraceEntry {

@@ -3,7 +3,7 @@
 /// `,"selector":…,"swift":…` from a table written once per process: finding a selector's
 /// fragment by its text (a fingerprint of the bytes, then string equality) cost about 130
 /// instructions per entry.
-enum UIKitSelector: UInt8, CaseIterable, Sendable {
+package enum UIKitSelector: UInt8, CaseIterable, Sendable {
     case sendEvent, hitTest, pointInside
     case touchesBegan, touchesMoved, touchesEnded, touchesCancelled
     case reset, ignoreTouch
@@ -15,7 +15,7 @@ enum UIKitSelector: UInt8, CaseIterable, Sendable {
     case touchesShouldBegin, touchesShouldCancel
     case nextResponder
 
-    var names: (objc: String, swift: String) {
+    package var names: (objc: String, swift: String) {
         switch self {
         case .sendEvent: return ("sendEvent:", "sendEvent(_:)")
         case .hitTest: return ("hitTest:withEvent:", "hitTest(_:with:)")

@@ -40,18 +40,6 @@ public struct ValidationFailure: Error, Sendable, CustomStringConvertible {
     }
 }
 
-/// Why an input could not be used: not JSON at all, or JSON that fails validation.
-public enum InputError: Error, Sendable, CustomStringConvertible {
-    case syntax(JSONSyntaxError)
-    case invalid(ValidationFailure)
-    public var description: String {
-        switch self {
-        case .syntax(let e): return "malformed JSON at \(e)"
-        case .invalid(let f): return f.description
-        }
-    }
-}
-
 public enum JSONPointer {
     /// Escapes one reference token (RFC 6901: "~" → "~0", "/" → "~1").
     public static func escape(_ token: String) -> String {

@@ -231,7 +231,7 @@ public struct SceneValidator {
             let t = view.transform ?? .identity
             if t.isIdentity {
                 if let b = view.bounds, b.size != frame.size {
-                    issues.add(here.pointer("bounds"), "bounds size \(JSONWriter.format(b.size.width))×\(JSONWriter.format(b.size.height)) differs from frame size \(JSONWriter.format(frame.size.width))×\(JSONWriter.format(frame.size.height)); without a transform they are the same")
+                    issues.add(here.pointer("bounds"), "bounds size \(NumberText.format(b.size.width))×\(NumberText.format(b.size.height)) differs from frame size \(NumberText.format(frame.size.width))×\(NumberText.format(frame.size.height)); without a transform they are the same")
                 }
             } else if view.bounds == nil, ViewGeometryResolver.solveSize(frame: frame, transform: t) == nil {
                 issues.add(here.pointer("transform"), "this transform does not determine the bounds size from the frame (bounding box); give \"bounds\" as well")

@@ -40,7 +40,7 @@ public enum TouchSequenceValidator {
             if e.t.isFinite {
                 if e.t <= lastT {
                     issues.add(base.pointer("events").pointer(i).pointer("t"),
-                               "times must increase strictly: \(JSONWriter.format(e.t)) follows \(JSONWriter.format(lastT))")
+                               "times must increase strictly: \(NumberText.format(e.t)) follows \(NumberText.format(lastT))")
                 }
                 lastT = max(lastT, e.t)
             }
@@ -127,7 +127,7 @@ public enum TouchSequenceValidator {
             }
             if let last = records.last, last.t == item.t {
                 if records[records.count - 1].touches.contains(where: { $0.id == c.id }) {
-                    issues.add(pointer(item.source), "touch \"\(c.id)\" changes twice at t = \(JSONWriter.format(item.t))")
+                    issues.add(pointer(item.source), "touch \"\(c.id)\" changes twice at t = \(NumberText.format(item.t))")
                 } else {
                     records[records.count - 1].touches.append(c)
                 }
@@ -143,7 +143,7 @@ public enum TouchSequenceValidator {
         }
         if let until = seq.until {
             if !until.isFinite || until < (records.last?.t ?? 0) {
-                issues.add(base.pointer("until"), "must be a time at or after the last event (\(JSONWriter.format(records.last?.t ?? 0)))")
+                issues.add(base.pointer("until"), "must be a time at or after the last event (\(NumberText.format(records.last?.t ?? 0)))")
             }
         }
         if records.isEmpty, issues.isEmpty {

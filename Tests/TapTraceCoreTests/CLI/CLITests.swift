@@ -1,7 +1,8 @@
 import Foundation
-import Testing
+import SceneTestSupport
 import TestSupport
 @testable import TapTraceCore
+import Testing
 
 /// The `taptrace` command line, run as a process (contract §4): exit code 2 and a problem
 /// document on stderr for bad input.

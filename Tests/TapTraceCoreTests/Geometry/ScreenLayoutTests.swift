@@ -1,5 +1,7 @@
-import Testing
+import TapTraceFormats
 @testable import TapTraceCore
+import TapTraceJSON
+import Testing
 
 /// `ScreenLayout`: what the trace viewer draws must be where the hit-test finds things.
 struct ScreenLayoutTests {

@@ -1,5 +1,8 @@
-import Testing
+import SceneTestSupport
 @testable import TapTraceCore
+import TapTraceFormats
+import TapTraceJSON
+import Testing
 
 /// Scenes 10,000 levels deep or with 1,000,000 views give a result, never a crash: nothing in
 /// decoding, validation, indexing, hit-testing, forwarding, encoding or release recurses with

@@ -1,5 +1,6 @@
-import Testing
+import SceneTestSupport
 @testable import TapTraceCore
+import Testing
 
 /// Recognizer collection and arbitration rules beyond the worked scenarios (G, GM, GS, GV).
 struct ArbitrationTests {

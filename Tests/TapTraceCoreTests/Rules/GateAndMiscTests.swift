@@ -1,5 +1,6 @@
-import Testing
+import SceneTestSupport
 @testable import TapTraceCore
+import Testing
 
 /// E, Z, G9 and K4 details beyond the worked scenarios.
 struct GateAndMiscTests {

@@ -1,5 +1,6 @@
-import Testing
+import SceneTestSupport
 @testable import TapTraceCore
+import Testing
 
 /// Worked scenarios SC-02, SC-03, SC-11, SC-16, SC-17, SC-19, SC-20 (controls, target-action,
 /// responder chain, exclusive and multiple touch).

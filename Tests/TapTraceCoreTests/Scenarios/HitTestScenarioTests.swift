@@ -1,5 +1,7 @@
-import Testing
+import SceneTestSupport
 @testable import TapTraceCore
+import TapTraceFormats
+import Testing
 
 /// Worked scenarios SC-01 and SC-12 … SC-15, SC-18 of dispatch-rules.md §6 (hit-testing, H and W rules).
 struct HitTestScenarioTests {

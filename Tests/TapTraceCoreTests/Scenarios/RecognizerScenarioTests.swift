@@ -1,5 +1,6 @@
-import Testing
+import SceneTestSupport
 @testable import TapTraceCore
+import Testing
 
 /// Worked scenarios SC-04 … SC-10 (recognizers, delays and cancels, arbitration, timers, scroll
 /// views). The rules' traces use `cancelTiming = beforeAction`; each is also run at the

@@ -1,6 +1,8 @@
 import Foundation
-import Testing
+import SceneTestSupport
 @testable import TapTraceCore
+import TapTraceFormats
+import Testing
 
 /// The documents work with Swift's coders and validate exactly like the CLI path.
 struct CodableTests {

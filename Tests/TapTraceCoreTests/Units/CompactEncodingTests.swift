@@ -1,6 +1,10 @@
 import Foundation
-import Testing
+import SceneTestSupport
 @testable import TapTraceCore
+import TapTraceFormats
+import TapTraceJSON
+import TapTraceRuns
+import Testing
 
 /// The compact result (`indent: 0`) writes its trace with `TraceJSON`'s byte emitter, the
 /// indented one with `JSONWriter`. Both must say the same thing byte for byte once the

@@ -1,6 +1,9 @@
 import Foundation
-import Testing
+import SceneTestSupport
 @testable import TapTraceCore
+import TapTraceFormats
+import TapTraceJSON
+import Testing
 
 /// The same scene and touches give the same result, byte for byte (brief: "Deterministic").
 struct DeterminismTests {

@@ -1,5 +1,7 @@
-import Testing
+import SceneTestSupport
 @testable import TapTraceCore
+import TapTraceFormats
+import Testing
 
 /// `explain`: ordered reasons with rule ids (issue 2, item 9).
 struct ExplainTests {

@@ -1,5 +1,7 @@
-import Testing
+import SceneTestSupport
 @testable import TapTraceCore
+import TapTraceFormats
+import Testing
 
 /// H5 geometry: frame, bounds origin, center and transform, and conversions both ways.
 struct GeometryTests {

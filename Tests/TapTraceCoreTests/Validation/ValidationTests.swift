@@ -1,5 +1,7 @@
-import Testing
+import SceneTestSupport
 @testable import TapTraceCore
+import TapTraceFormats
+import Testing
 
 /// Strict validation: every issue with its JSON pointer, all issues of a document at once.
 struct ValidationTests {
@@ -144,13 +146,13 @@ struct ValidationTests {
             guard case .syntax(let e) = error else { Issue.record("expected syntax, got \(error)"); return }
             #expect(e.line == 2 && e.column == 27)
             let problem = Problem(error)
-            #expect(problem.status == 400 && problem.line == 2)
+            #expect(problem.kind == .malformedJSON && problem.line == 2)  // 400 over HTTP and in the CLI
         }
     }
 
     @Test func problemDocumentShape() throws {
         let failure = ValidationFailure(issues: [ValidationIssue("/scene/windows/0/frame", "must be a rect")])
-        let json = String(decoding: Problem(.invalid(failure)).json(), as: UTF8.self)
+        let json = String(decoding: Problem(.invalid(failure)).json(status: 422), as: UTF8.self)
         #expect(json == #"{"type":"https://taptrace.dev/problems/validation","title":"Invalid document","status":422,"detail":"1 problem found; each names the JSON pointer of the value at fault.","errors":[{"pointer":"/scene/windows/0/frame","detail":"must be a rect"}]}"#)
     }
 

@@ -1,0 +1,21 @@
+/// The engine's entry points: a scene and a touch sequence in, the result document out.
+public enum TapTrace {
+    /// Dispatches `records` (already expanded and validated) against an indexed scene. Effective
+    /// knobs: defaults, then the scene's, then `knobs`.
+    public static func dispatch(_ index: SceneIndex, records: [TouchRecord], until: Double? = nil,
+                                knobs overrides: KnobOverrides = KnobOverrides(), trace: Bool = true) -> DispatchResult {
+        let knobs = index.knobs.applying(overrides)
+        var run = DispatchRun(index: index, knobs: knobs, traceEnabled: trace)
+        run.run(records, until: until)
+        return run.result(input: records, until: until)
+    }
+
+    /// Validates and dispatches a request built in code.
+    public static func dispatch(_ request: DispatchRequest) throws(ValidationFailure) -> DispatchResult {
+        var issues = SceneValidator.validate(request.scene, at: "/scene")
+        let records = TouchSequenceValidator.expand(request.touches, at: "/touches", issues: &issues)
+        guard issues.isEmpty else { throw ValidationFailure(issues) }
+        return dispatch(SceneIndex(validated: request.scene), records: records, until: request.touches.until,
+                        knobs: request.knobs)
+    }
+}

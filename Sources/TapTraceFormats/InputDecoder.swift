@@ -1,0 +1,97 @@
+import TapTraceCore
+import TapTraceJSON
+
+/// A request after validation: the scene, the touch sequence as given and as it will be
+/// dispatched (gestures expanded), and the request's knob overrides.
+public struct DecodedRequest: Sendable {
+    public var scene: Scene
+    public var touches: TouchSequence
+    public var records: [TouchRecord]
+    public var knobs: KnobOverrides
+}
+
+/// Turns input documents (JSON bytes) into validated model values, reporting every issue with
+/// its JSON pointer (brief: "all errors of a document are reported, not only the first").
+public enum InputDecoder {
+    public static func parse(_ bytes: [UInt8]) throws(InputError) -> JSONTape {
+        do { return try JSONTape(parsing: bytes) } catch { throw .syntax(error) }
+    }
+
+    /// A scene document.
+    public static func scene(_ bytes: [UInt8]) throws(InputError) -> Scene {
+        let reader = DocumentReader(tape: try parse(bytes))
+        let scene = reader.scene(at: 0, pointer: "")
+        guard reader.issues.isEmpty else { throw .invalid(ValidationFailure(reader.issues)) }
+        return scene
+    }
+
+    /// A scene document, validated and indexed for dispatch (the id directory built once).
+    public static func sceneIndex(_ bytes: [UInt8]) throws(InputError) -> SceneIndex {
+        let reader = DocumentReader(tape: try parse(bytes))
+        let scene = SceneDecoder(reader: reader).decode(0, at: "")
+        let (issues, directory) = SceneValidator.validateKeepingDirectory(scene)
+        reader.issues.append(contentsOf: issues)
+        guard reader.issues.isEmpty else { throw .invalid(ValidationFailure(reader.issues)) }
+        return SceneIndex(validated: scene, directory: directory)
+    }
+
+    /// A touches document, expanded into the records to dispatch.
+    public static func touches(_ bytes: [UInt8]) throws(InputError) -> (TouchSequence, [TouchRecord]) {
+        let reader = DocumentReader(tape: try parse(bytes))
+        let (seq, records) = reader.touchSequence(at: 0, pointer: "")
+        guard reader.issues.isEmpty else { throw .invalid(ValidationFailure(reader.issues)) }
+        return (seq, records)
+    }
+
+    /// A dispatch request `{"scene": …, "touches": …, "knobs": …}` (contract §4).
+    public static func request(_ bytes: [UInt8]) throws(InputError) -> DecodedRequest {
+        let reader = DocumentReader(tape: try parse(bytes))
+        var scene = Scene()
+        var touches = TouchSequence()
+        var records: [TouchRecord] = []
+        var knobs = KnobOverrides()
+        var seen: Set<String> = []
+        reader.object(0, at: { "" }, keys: ["scene", "touches", "knobs"]) { key, v in
+            seen.insert(key)
+            switch key {
+            case "scene": scene = reader.scene(at: v, pointer: "/scene")
+            case "touches": (touches, records) = reader.touchSequence(at: v, pointer: "/touches")
+            case "knobs": knobs = reader.knobs(at: v, pointer: "/knobs")
+            default: return false
+            }
+            return true
+        }
+        if reader.tape.kind(0) == .object {
+            if !seen.contains("scene") { reader.report({ "/scene" }, "required: the scene document") }
+            if !seen.contains("touches") { reader.report({ "/touches" }, "required: the touches document") }
+        }
+        guard reader.issues.isEmpty else { throw .invalid(ValidationFailure(reader.issues)) }
+        return DecodedRequest(scene: scene, touches: touches, records: records, knobs: knobs)
+    }
+}
+
+extension DocumentReader {
+    /// Decodes and validates a scene at `node`; issues are recorded with pointers under `pointer`.
+    public func scene(at node: Int, pointer: String) -> Scene {
+        let before = issues.issues.count
+        let scene = SceneDecoder(reader: self).decode(node, at: pointer)
+        // Semantic checks also run on a partly broken scene, but skip views whose ids are missing.
+        if issues.issues.count == before || !scene.windows.isEmpty {
+            issues.append(contentsOf: SceneValidator.validate(scene, at: pointer))
+        }
+        return scene
+    }
+
+    /// Decodes a touches document and expands it into records.
+    public func touchSequence(at node: Int, pointer: String) -> (TouchSequence, [TouchRecord]) {
+        let seq = TouchesDecoder(reader: self).decode(node, at: pointer)
+        var list = IssueList()
+        let records = TouchSequenceValidator.expand(seq, at: pointer, issues: &list)
+        issues.append(contentsOf: list)
+        return (seq, records)
+    }
+
+    public func knobs(at node: Int, pointer: String) -> KnobOverrides {
+        KnobsDecoder.decode(node, at: pointer, reader: self)
+    }
+}

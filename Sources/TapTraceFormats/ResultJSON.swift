@@ -1,0 +1,141 @@
+import TapTraceCore
+import TapTraceJSON
+
+/// The compact result document (`ResultEncoder.encode` with no indentation), written in one
+/// pass by one `ByteEmitter` straight into the array that is returned: the same bytes
+/// `JSONWriter` writes for `ResultEncoder.write` (CompactEncodingTests compares the two).
+///
+/// The trace used to be written into an emitter of its own and copied into the writer's
+/// buffer, which was copied again into the returned array: three copies of a ~20 KB document,
+/// plus `JSONWriter`'s container state and a uniqueness check per call for the rest.
+package enum ResultJSON {
+    static func encode(_ r: DispatchResult) -> [UInt8] {
+        // A compact trace entry is about 300 bytes: reserving less made every result grow
+        // (and copy) its buffer once near the end.
+        ByteEmitter.array(capacity: 1024 + r.recorder.count * 330) { e in write(r, &e) }
+    }
+
+    static func write(_ r: DispatchResult, _ e: inout ByteEmitter) {
+        e.literal("{\"format\":"); e.string(DispatchResult.format)
+        e.literal(",\"firstResponder\":"); ref(r.firstResponder, &e)
+        e.literal(",\"responderChain\":[")
+        for (k, link) in r.responderChain.enumerated() {
+            if k > 0 { e.byte(0x2C) }
+            e.literal("{\"id\":"); e.string(link.ref.id)
+            e.literal(",\"class\":"); e.string(link.ref.className)
+            e.literal(",\"role\":"); e.string(link.role)
+            e.byte(0x7D)
+        }
+        e.literal("],\"touches\":[")
+        for (k, t) in r.touches.enumerated() {
+            if k > 0 { e.byte(0x2C) }
+            e.literal("{\"id\":"); e.string(t.id)
+            e.literal(",\"window\":"); optional(t.window, &e)
+            e.literal(",\"hitTestView\":"); optional(t.hitTestView, &e)
+            e.literal(",\"recognizers\":"); strings(t.recognizers, &e)
+            e.literal(",\"refused\":"); word(t.refused?.rawValue, &e)
+            e.literal(",\"finalPhase\":"); e.unescaped(t.finalPhase.rawValue)
+            e.literal(",\"cancelledBy\":"); optional(t.cancelledBy, &e)
+            e.byte(0x7D)
+        }
+        e.literal("],\"recognizers\":[")
+        for (k, g) in r.recognizers.enumerated() {
+            if k > 0 { e.byte(0x2C) }
+            e.literal("{\"id\":"); e.string(g.id)
+            e.literal(",\"class\":"); e.string(g.className)
+            e.literal(",\"view\":"); e.string(g.view)
+            e.literal(",\"states\":[")
+            for (n, s) in g.states.enumerated() {
+                if n > 0 { e.byte(0x2C) }
+                e.unescaped(s.rawValue)
+            }
+            e.literal("]}")
+        }
+        e.literal("],\"actions\":[")
+        for (k, a) in r.actions.enumerated() {
+            if k > 0 { e.byte(0x2C) }
+            action(a, &e)
+        }
+        e.literal("],\"trace\":")
+        TraceJSON.write(r.recorder, &e)
+        e.literal(",\"knobs\":")
+        KnobsJSON.write(r.knobs, &e)
+        e.literal(",\"input\":"); input(r.input, until: r.until, &e)
+        e.byte(0x7D)
+    }
+
+    package static func ref(_ ref: ObjectRef?, _ e: inout ByteEmitter) {
+        guard let ref else { e.literal("null"); return }
+        e.literal("{\"id\":"); e.string(ref.id)
+        e.literal(",\"class\":"); e.string(ref.className)
+        e.byte(0x7D)
+    }
+
+    /// `[x,y]`.
+    package static func point(_ p: Point, _ e: inout ByteEmitter) {
+        e.byte(0x5B)
+        e.number(p.x)
+        e.byte(0x2C)
+        e.number(p.y)
+        e.byte(0x5D)
+    }
+
+    package static func optional(_ s: String?, _ e: inout ByteEmitter) {
+        if let s { e.string(s) } else { e.literal("null") }
+    }
+
+    /// The raw value of one of the engine's enums, or null: identifiers, written without
+    /// looking for characters to escape (`ByteEmitter.unescaped`).
+    package static func word(_ s: String?, _ e: inout ByteEmitter) {
+        if let s { e.unescaped(s) } else { e.literal("null") }
+    }
+
+    package static func strings(_ list: [String], _ e: inout ByteEmitter) {
+        e.byte(0x5B)
+        for (k, s) in list.enumerated() {
+            if k > 0 { e.byte(0x2C) }
+            e.string(s)
+        }
+        e.byte(0x5D)
+    }
+
+    private static func action(_ a: ActionRecord, _ e: inout ByteEmitter) {
+        e.literal("{\"t\":"); e.number(a.t)
+        e.literal(",\"action\":"); e.string(a.action)
+        e.literal(",\"sender\":"); e.string(a.sender)
+        if let target = a.target { e.literal(",\"target\":"); e.string(target) }
+        e.literal(",\"via\":"); e.unescaped(a.via.rawValue)
+        if let events = a.events {
+            e.literal(",\"events\":[")
+            for (k, event) in events.enumerated() {
+                if k > 0 { e.byte(0x2C) }
+                e.unescaped(event.rawValue)
+            }
+            e.byte(0x5D)
+        }
+        if let state = a.state { e.literal(",\"state\":"); e.unescaped(state.rawValue) }
+        e.byte(0x7D)
+    }
+
+    private static func input(_ records: [TouchRecord], until: Double?, _ e: inout ByteEmitter) {
+        e.literal("{\"format\":"); e.string(TouchSequence.format)
+        e.literal(",\"events\":[")
+        for (k, r) in records.enumerated() {
+            if k > 0 { e.byte(0x2C) }
+            e.literal("{\"t\":"); e.number(r.t)
+            e.literal(",\"touches\":[")
+            for (n, c) in r.touches.enumerated() {
+                if n > 0 { e.byte(0x2C) }
+                e.literal("{\"id\":"); e.string(c.id)
+                e.literal(",\"phase\":"); e.unescaped(c.phase.rawValue)
+                if let p = c.at { e.literal(",\"at\":"); point(p, &e) }
+                if let type = c.type { e.literal(",\"type\":"); e.unescaped(type.rawValue) }
+                e.byte(0x7D)
+            }
+            e.literal("]}")
+        }
+        e.byte(0x5D)
+        if let until { e.literal(",\"until\":"); e.number(until) }
+        e.byte(0x7D)
+    }
+}

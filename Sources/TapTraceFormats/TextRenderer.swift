@@ -1,0 +1,89 @@
+import TapTraceCore
+import TapTraceJSON
+
+/// The plain-text rendering (`--text`, `?format=text`): one line per entry, indented by depth,
+/// in the style iOS developers log (`buyButton -> touchesBegan:withEvent:`).
+public enum TextRenderer {
+    public enum Names: String, Sendable, CaseIterable { case objc, swift, both }
+
+    /// Indentation stops growing here so that a 10,000-deep forwarding stays readable.
+    static let maxIndent = 40
+
+    public static func render(_ r: DispatchResult, names: Names = .objc) -> String {
+        var out = ""
+        out += "firstResponder: \(r.firstResponder?.id ?? "nil")\n"
+        if !r.responderChain.isEmpty {
+            out += "responderChain: " + r.responderChain.map { $0.role == "cycle" ? "(cycle at \($0.ref.id))" : $0.ref.id }.joined(separator: " → ") + "\n"
+        }
+        for a in r.actions {
+            out += "action t=\(time(a.t)): \(a.action) sender \(a.sender) → \(a.target ?? "nobody") (\(a.via.rawValue))\n"
+        }
+        var header: (Double, TraceCause)?
+        for e in r.trace {
+            if header == nil || header!.0 != e.t || header!.1 != e.cause {
+                header = (e.t, e.cause)
+                switch e.cause {
+                case .input: out += "t=\(time(e.t)) input\n"
+                case .timer(let id): out += "t=\(time(e.t)) timer \(id)\n"
+                }
+            }
+            out += line(e, names: names) + "\n"
+        }
+        return out
+    }
+
+    public static func line(_ e: TraceEntry, names: Names = .objc) -> String {
+        let depth = min(e.depth, maxIndent)
+        var s = String(repeating: "  ", count: depth + 1)
+        if e.depth > maxIndent { s += "(depth \(e.depth)) " }
+        switch e.kind {
+        case .call:
+            let objc = e.selector ?? ""
+            let selector: String
+            switch names {
+            case .objc: selector = objc
+            case .swift: selector = SelectorNames.swift(objc)
+            case .both: selector = objc + " / " + SelectorNames.swift(objc)
+            }
+            s += "\(e.receiver?.id ?? "?") -> \(selector)"
+            let args = e.args.filter { $0.name != "event" || e.args.count == 1 }.map { value($0.value) }
+            if !args.isEmpty { s += " " + args.joined(separator: " ") }
+            if let result = e.result { s += " → " + value(result, nilWord: true) }
+            else if objc == "hitTest:withEvent:" { s += " → nil" }
+        case .state:
+            s += "[state] \(e.receiver?.id ?? "?") .\(e.from?.rawValue ?? "?") → .\(e.to?.rawValue ?? "?") (\(e.reason ?? ""))"
+            if e.discrete && e.to == .ended { s += " (discrete)" }
+        case .marker:
+            s += "[\(e.marker?.rawValue ?? "marker")]"
+            if let note = e.note { s += " " + note }
+            return s
+        }
+        if let note = e.note { s += "   // " + note }
+        return s
+    }
+
+    package static func time(_ t: Double) -> String {
+        // Milliseconds precision, like the rules' traces (t=0.120), without Foundation.
+        let ms = (t * 1000).rounded()
+        let whole = Int64(ms / 1000)
+        var frac = String(Int64(abs(ms)) % 1000)
+        while frac.count < 3 { frac = "0" + frac }
+        return (ms < 0 && whole == 0 ? "-" : "") + "\(whole).\(frac)"
+    }
+
+    static func number(_ n: Double) -> String { JSONWriter.format(n) }
+
+    package static func value(_ v: TraceValue, nilWord: Bool = false) -> String {
+        switch v {
+        case .null: return "nil"
+        case .bool(let b): return b ? "YES" : "NO"
+        case .number(let n): return number(n)
+        case .string(let s): return s
+        case .point(let p): return "(\(number(p.x)), \(number(p.y)))"
+        case .object(let ref): return ref.id
+        case .strings(let s): return "[" + s.joined(separator: ", ") + "]"
+        case .objects(let refs): return "[" + refs.map(\.id).joined(separator: ", ") + "]"
+        case .touches(let ts): return "{" + ts.map(\.id).joined(separator: ", ") + "}"
+        }
+    }
+}
