@@ -20,7 +20,7 @@ and a second version, then checks in a 1280x800 window:
 Any SEVERE browser console entry (a JavaScript error, a failed request, a CSP violation)
 fails the run. A screenshot of each check is written to .ci/artifacts/browser/.
 
-Usage: tests/browser/test_viewer.py   (after `swift build`; TAPTRACE_BIN overrides the binary)
+Usage: IntegrationTests/browser/test_viewer.py   (after `swift build`; TAPTRACE_BIN overrides the binary)
 """
 import json
 import os

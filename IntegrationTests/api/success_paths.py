@@ -8,7 +8,7 @@ walks the README's flow with the documents of examples/ and the importer fixture
 a running `taptrace serve` and checks each answer with schemathesis's own checks (status code,
 content type, headers, body schema), and that it is the success status the flow expects.
 
-Usage: tests/api/success_paths.py BASE_URL   (run by scripts/check-api on its server)
+Usage: IntegrationTests/api/success_paths.py BASE_URL   (run by scripts/check-api on its server)
 """
 import json
 import pathlib
