@@ -13,15 +13,20 @@ WORKDIR /src
 # Dependencies first, so that editing the sources does not re-fetch them.
 COPY Package.swift ./
 RUN swift package resolve
-# Tests come along only because the manifest declares the test targets (SwiftPM refuses a
-# target without its folder); the build below compiles the `taptrace` product alone.
+# Tests and the benchmarks come along only because the manifest declares their targets
+# (SwiftPM refuses a target without its folder); the build below compiles `taptrace` alone.
+# The viewer, openapi.yaml and the migrations are compiled into it by the EmbedFiles plugin.
 COPY Sources ./Sources
+COPY Plugins ./Plugins
 COPY Tests ./Tests
+COPY bench ./bench
+COPY viewer ./viewer
 COPY migrations ./migrations
 COPY openapi.yaml ./
-# The execution profile the release build is optimised with (decision 69).
+# The release build with the execution profile it is optimised with (decision 61).
+COPY scripts/build-release ./scripts/
 COPY pgo/taptrace.profdata ./pgo/
-RUN swift build -c release --static-swift-stdlib --product taptrace \
+RUN scripts/build-release --static-swift-stdlib --product taptrace \
  && install -D "$(swift build -c release --show-bin-path)/taptrace" /out/taptrace
 
 # Runtime stage: Debian slim with the shared C libraries the binary links.

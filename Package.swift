@@ -48,7 +48,8 @@ let package = Package(
         // sched_setaffinity for the worker threads, SCHED_IDLE for the Checkpointer's, SCHED_BATCH
         // for the run writer's (all need _GNU_SOURCE, which Swift's Glibc lacks).
         .target(name: "CThreadAffinity"),
-        // SQLite persistence (scenes, versions, runs); knows nothing of the engine.
+        // SQLite persistence (scenes, versions, runs); knows nothing of the engine. The SQL of
+        // migrations/ is compiled in by the EmbedFiles plugin.
         .target(
             name: "TapTraceStore",
             dependencies: [
@@ -57,16 +58,22 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 "CZstd",
                 "CThreadAffinity",
-            ]
+            ],
+            plugins: ["EmbedFiles"]
         ),
         // Zstandard, for the stored results (decision 49).
         .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
-        // The REST API of contract §6: engine, formats and runs behind HTTP, with the store.
+        // The REST API of contract §6: engine, formats and runs behind HTTP, with the store. The
+        // viewer (viewer/) and openapi.yaml are compiled in by the EmbedFiles plugin.
         .target(
             name: "TapTraceService",
             dependencies: ["TapTraceCore", "TapTraceJSON", "TapTraceFormats", "TapTraceRuns", "TapTraceImport",
-                           "TapTraceHTTP", "TapTraceStore", "CThreadAffinity"]
+                           "TapTraceHTTP", "TapTraceStore", "CThreadAffinity"],
+            plugins: ["EmbedFiles"]
         ),
+        // Files of the repository compiled into the binary at build time (no files beside it).
+        .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["taptrace-embed"]),
+        .executableTarget(name: "taptrace-embed", path: "Plugins/EmbedTool"),
         .executableTarget(
             name: "taptrace",
             dependencies: [
@@ -92,6 +99,7 @@ let package = Package(
         // Scenes written as JSON and shorthands for results, for the engine's and the runs' tests.
         .target(name: "SceneTestSupport", dependencies: ["TapTraceCore", "TapTraceFormats"], path: "Tests/SceneTestSupport"),
         .testTarget(name: "TapTraceJSONTests", dependencies: ["TapTraceJSON"]),
+        .testTarget(name: "EmbedToolTests", dependencies: ["taptrace-embed"]),
         .testTarget(
             name: "TapTraceCoreTests",
             dependencies: ["TapTraceCore", "TapTraceFormats", "TapTraceJSON", "SceneTestSupport", "TestSupport"],

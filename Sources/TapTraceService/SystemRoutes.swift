@@ -29,7 +29,7 @@ extension TapTraceService {
             return response
         })
 
-        let document = Array(EmbeddedOpenAPI.yaml.utf8)
+        let document = Array(EmbeddedOpenAPI.files[0].text.utf8)
         router.get("/openapi.yaml") { _, _ in
             HTTPResponse(status: 200, headers: ["Content-Type": "application/yaml"], body: document)
         }

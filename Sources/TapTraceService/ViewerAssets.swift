@@ -2,8 +2,8 @@ import Foundation
 import TapTraceHTTP
 import TapTraceStore
 
-/// The trace viewer's files (viewer/, compiled in by scripts/embed-viewer), ready to serve:
-/// bytes, Content-Type and an entity tag from a hash of the content, computed once.
+/// The trace viewer's files (viewer/, compiled in by the EmbedFiles build plugin), ready to
+/// serve: bytes, Content-Type and an entity tag from a hash of the content, computed once.
 struct ViewerAssets: Sendable {
     struct Asset: Sendable {
         var contentType: String
@@ -20,14 +20,25 @@ struct ViewerAssets: Sendable {
 
     static let shared = ViewerAssets(EmbeddedViewer.files)
 
+    /// What each kind of file is served as. JavaScript modules must have a JavaScript type or
+    /// the browser refuses them; a file of another kind in viewer/ is not served.
+    static let contentTypes = [
+        "html": "text/html; charset=utf-8",
+        "css": "text/css; charset=utf-8",
+        "js": "text/javascript; charset=utf-8",
+        "svg": "image/svg+xml",
+    ]
+
     let assets: [String: Asset]
 
-    init(_ files: [(name: String, contentType: String, text: String)]) {
+    init(_ files: [(name: String, text: String)]) {
         var assets: [String: Asset] = [:]
         for file in files {
+            guard let dot = file.name.lastIndex(of: "."),
+                  let contentType = Self.contentTypes[String(file.name[file.name.index(after: dot)...])] else { continue }
             let body = Array(file.text.utf8)
             let etag = "\"" + ContentHash.sha256Hex(body).prefix(32) + "\""
-            assets[file.name] = Asset(contentType: file.contentType, body: body, etag: etag)
+            assets[file.name] = Asset(contentType: contentType, body: body, etag: etag)
         }
         self.assets = assets
     }

@@ -2,9 +2,8 @@ import GRDB
 
 /// One schema step: the SQL of a `migrations/NNNN_name.sql` file, compiled into the binary.
 ///
-/// The files in `migrations/` are the source of truth; `scripts/embed-migrations`
-/// copies them into `EmbeddedMigrations.swift` (``Migration/embedded``) so that the
-/// service never reads SQL from disk at run time.
+/// The files in `migrations/` are the source of truth; the EmbedFiles build plugin compiles
+/// them in (`EmbeddedMigrations`) so that the service never reads SQL from disk at run time.
 struct Migration: Sendable, Equatable {
     /// 1, 2, 3, … — the `NNNN` prefix of the file name.
     let version: Int
@@ -12,6 +11,14 @@ struct Migration: Sendable, Equatable {
     let name: String
     /// The whole file: one or more SQL statements.
     let sql: String
+
+    /// Every migration this binary knows, in the order they are applied: the files of
+    /// `migrations/`, named `NNNN_name.sql` with versions 1, 2, 3, … without gaps (a test holds
+    /// them to it).
+    static let embedded: [Migration] = EmbeddedMigrations.files.map { file in
+        let name = String(file.name.dropLast(".sql".count))
+        return Migration(version: Int(name.prefix(while: \.isNumber)) ?? 0, name: name, sql: file.text)
+    }
 }
 
 /// Brings a database up to the newest ``Migration`` the binary knows.

@@ -126,11 +126,6 @@ import Testing
         #expect(JSONBody.isJSON(pair.0) == pair.1)
     }
 
-    @Test func embeddedOpenAPIMatchesTheFile() throws {
-        let file = try String(contentsOf: Paths.packageRoot.appendingPathComponent("openapi.yaml"), encoding: .utf8)
-        #expect(EmbeddedOpenAPI.yaml == file, "Sources/TapTraceService/EmbeddedOpenAPI.swift is stale: run scripts/embed-openapi")
-    }
-
     @Test func storedDispatchKeepsTheRequestAsSent() throws {
         let tape = try JSONTape(parsing: #"{"knobs": {"hitTestPasses": 2}, "touches": {"format": "taptrace/touches@1", "gestures": [{"tap": [1, 2], "t": 0}]}, "version": 3}"#)
         let body = try StoredDispatchBody(tape)

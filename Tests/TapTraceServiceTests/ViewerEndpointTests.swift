@@ -7,16 +7,6 @@ import TapTraceStore
 @Suite struct ViewerEndpointTests {
     static let viewerDirectory = Paths.packageRoot.appendingPathComponent("viewer")
 
-    @Test func embeddedViewerMatchesTheFiles() throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: Self.viewerDirectory.path)
-            .filter { !$0.hasPrefix(".") }.sorted()
-        #expect(EmbeddedViewer.files.map(\.name) == names, "Sources/TapTraceService/EmbeddedViewer.swift is stale: run scripts/embed-viewer")
-        for file in EmbeddedViewer.files {
-            let text = try String(contentsOf: Self.viewerDirectory.appendingPathComponent(file.name), encoding: .utf8)
-            #expect(file.text == text, "viewer/\(file.name) changed: run scripts/embed-viewer")
-        }
-    }
-
     @Test func thePageIsServedWithItsTypeTagAndPolicy() throws {
         try withServer { server in
             let client = try server.client()
