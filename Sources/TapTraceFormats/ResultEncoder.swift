@@ -4,8 +4,10 @@ import TapTraceJSON
 /// Writes the result document in the contract's key order. The same result always gives the
 /// same bytes (brief: "Deterministic").
 public enum ResultEncoder {
-    public static func encode(_ r: DispatchResult, indent: Int = 0) -> [UInt8] {
-        if indent == 0 { return ResultJSON.encode(r) }
+    /// The result document; compact unless `indent` is given. `refs`, the JSON of the objects
+    /// of the scene the result was dispatched against, saves escaping them again.
+    public static func encode(_ r: DispatchResult, indent: Int = 0, refs: SceneRefsJSON? = nil) -> [UInt8] {
+        if indent == 0 { return ResultJSON.encode(r, refs: refs) }
         var w = JSONWriter(indent: indent, reserving: 1024 + r.recorder.count * 600)
         write(r, to: &w)
         return w.bytes
@@ -194,7 +196,7 @@ extension ResultEncoder {
     public static func writeTrace(_ trace: TraceRecorder, to w: inout JSONWriter) {
         if w.indent == 0 {
             var e = ByteEmitter(capacity: 64 + trace.count * 320)
-            TraceJSON.write(trace, &e)
+            TraceJSON.write(trace, refs: nil, &e)
             w.raw(e.bytes)
             return
         }

@@ -9,13 +9,13 @@ import TapTraceJSON
 /// buffer, which was copied again into the returned array: three copies of a ~20 KB document,
 /// plus `JSONWriter`'s container state and a uniqueness check per call for the rest.
 package enum ResultJSON {
-    static func encode(_ r: DispatchResult) -> [UInt8] {
+    static func encode(_ r: DispatchResult, refs: SceneRefsJSON?) -> [UInt8] {
         // A compact trace entry is about 300 bytes: reserving less made every result grow
         // (and copy) its buffer once near the end.
-        ByteEmitter.array(capacity: 1024 + r.recorder.count * 330) { e in write(r, &e) }
+        ByteEmitter.array(capacity: 1024 + r.recorder.count * 330) { e in write(r, refs: refs, &e) }
     }
 
-    static func write(_ r: DispatchResult, _ e: inout ByteEmitter) {
+    static func write(_ r: DispatchResult, refs: SceneRefsJSON?, _ e: inout ByteEmitter) {
         e.literal("{\"format\":"); e.string(DispatchResult.format)
         e.literal(",\"firstResponder\":"); ref(r.firstResponder, &e)
         e.literal(",\"responderChain\":[")
@@ -57,7 +57,7 @@ package enum ResultJSON {
             action(a, &e)
         }
         e.literal("],\"trace\":")
-        TraceJSON.write(r.recorder, &e)
+        TraceJSON.write(r.recorder, refs: refs, &e)
         e.literal(",\"knobs\":")
         KnobsJSON.write(r.knobs, &e)
         e.literal(",\"input\":"); input(r.input, until: r.until, &e)

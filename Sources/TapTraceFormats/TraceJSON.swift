@@ -9,9 +9,10 @@ import TapTraceJSON
 /// indented output.
 ///
 /// What repeats is copied, not escaped again: UIKit selectors and argument names from tables
-/// written once per process; each object's `{"id":…,"class":…}` and each update's
-/// `,"t":…,"cause":…` from where the trace first wrote it (a trace names a few dozen objects
-/// over and over; escaping their two strings for each mention was a fifth of encoding it).
+/// written once per process; each object's `{"id":…,"class":…}` from the scene's
+/// `SceneRefsJSON` when the caller keeps one, otherwise from where the trace first wrote it (a
+/// trace names a few dozen objects over and over; escaping their two strings for each mention
+/// was a fifth of encoding it); each update's `,"t":…,"cause":…` from its first mention.
 enum TraceJSON {
     /// `,"selector":…,"swift":…` of each UIKit selector, by raw value.
     private static let selectors = JSONFragments(count: UIKitSelector.allCases.count, bytesPerFragment: 96) { k, e in
@@ -31,10 +32,10 @@ enum TraceJSON {
     }
 
     /// Writes the trace array at the end of `e`.
-    static func write(_ trace: TraceRecorder, _ e: inout ByteEmitter) {
+    static func write(_ trace: TraceRecorder, refs: SceneRefsJSON?, _ e: inout ByteEmitter) {
         let selectors = self.selectors, argumentNames = self.argumentNames
         var actions = ActionSelectors()
-        var objects = ObjectSpans()
+        var objects = ObjectSpans(refs: refs.flatMap { $0.objects === trace.objects ? $0.json : nil })
         // `start << 16 | length` of each update's `,"t":…,"cause":…`, 0 before it is written.
         var updates = [Int](repeating: 0, count: trace.updates.count)
         e.byte(0x5B)
@@ -124,22 +125,34 @@ enum TraceJSON {
     /// took is written again in full, and takes the slot.
     private struct ObjectSpans: ~Copyable {
         private static let slots = 128
-        private var keys: UnsafeMutablePointer<Int32>
-        private var spans: UnsafeMutablePointer<Int>
+        /// The scene's refs written once, when the caller keeps them.
+        private let refs: JSONFragments?
+        /// Object numbers and their spans by slot; allocated only without `refs`.
+        private let keys: UnsafeMutablePointer<Int32>?
+        private let spans: UnsafeMutablePointer<Int>?
 
-        init() {
-            keys = .allocate(capacity: Self.slots)
-            keys.initialize(repeating: -1, count: Self.slots)
-            spans = .allocate(capacity: Self.slots)
+        init(refs: JSONFragments?) {
+            self.refs = refs
+            if refs == nil {
+                let keys = UnsafeMutablePointer<Int32>.allocate(capacity: Self.slots)
+                keys.initialize(repeating: -1, count: Self.slots)
+                self.keys = keys
+                spans = .allocate(capacity: Self.slots)
+            } else {
+                keys = nil
+                spans = nil
+            }
         }
 
         deinit {
-            keys.deallocate()
-            spans.deallocate()
+            keys?.deallocate()
+            spans?.deallocate()
         }
 
-        /// Writes object `raw` (≥ 0): copied from its first mention, or written and remembered.
+        /// Writes object `raw` (≥ 0): copied from the scene's refs, or from its first mention,
+        /// or written and remembered.
         mutating func write(_ raw: Int32, _ trace: TraceRecorder, _ e: inout ByteEmitter) {
+            guard let keys, let spans else { refs!.write(Int(raw), &e); return }
             let slot = Int(raw) & (Self.slots - 1)
             if keys[slot] == raw {
                 e.again(from: spans[slot] >> 16, length: spans[slot] & 0xFFFF)

@@ -2,17 +2,20 @@
 /// work out): the trace writer emits `{"seq":…,"t":…` as literal pieces and values. It writes
 /// exactly what `JSONWriter` writes for the same values (compact form); a test compares the two.
 ///
+/// Its small methods are `@inlinable`: its callers are in other modules (the result writer of
+/// TapTraceFormats), and a call per piece cost more than the piece.
+///
 /// Bytes go straight into memory it owns: `Array.append` costs a uniqueness and a capacity
 /// check per call, which for a trace of many short pieces was most of the work.
-package struct ByteEmitter: ~Copyable {
-    private var base: UnsafeMutablePointer<UInt8>
-    private var count = 0
-    private var capacity: Int
+public struct ByteEmitter: ~Copyable {
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var count = 0
+    @usableFromInline var capacity: Int
     /// Whether `base` is this emitter's to free; false while it writes into an array's
     /// storage (`array(capacity:_:)`).
-    private var owned = true
+    @usableFromInline var owned = true
 
-    package init(capacity: Int) {
+    public init(capacity: Int) {
         self.capacity = max(64, capacity)
         base = .allocate(capacity: self.capacity)
     }
@@ -27,13 +30,13 @@ package struct ByteEmitter: ~Copyable {
     deinit { if owned { base.deallocate() } }
 
     /// The bytes written.
-    package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
     /// An array of what `body` writes, written straight into the array's own storage of
     /// `capacity` bytes: the document is not copied once finished. Only when `body` writes
     /// more than `capacity` does the emitter move to memory of its own, and the array is made
     /// from that at the end (one copy, as before).
-    package static func array(capacity: Int, _ body: (inout ByteEmitter) -> Void) -> [UInt8] {
+    public static func array(capacity: Int, _ body: (inout ByteEmitter) -> Void) -> [UInt8] {
         var spilled: [UInt8]?
         let inPlace = [UInt8](unsafeUninitializedCapacity: max(64, capacity)) { memory, initialized in
             var e = ByteEmitter(borrowing: memory)
@@ -44,13 +47,13 @@ package struct ByteEmitter: ~Copyable {
     }
 
     /// Copies what was written to `out`, which has room for `position` bytes.
-    package func copyBytes(to out: UnsafeMutablePointer<UInt8>) { out.update(from: base, count: count) }
+    public func copyBytes(to out: UnsafeMutablePointer<UInt8>) { out.update(from: base, count: count) }
 
     /// How many bytes are written so far: where the next one goes.
-    package var position: Int { count }
+    @inlinable public var position: Int { count }
 
     /// Writes again the `length` bytes written at `start`, for a piece that repeats.
-    package mutating func again(from start: Int, length: Int) {
+    @inlinable public mutating func again(from start: Int, length: Int) {
         precondition(start >= 0 && length >= 0 && start + length <= count, "not a span of what was written")
         reserve(length)
         (base + count).update(from: base + start, count: length)
@@ -58,11 +61,11 @@ package struct ByteEmitter: ~Copyable {
     }
 
     /// Makes room for `n` more bytes.
-    @inline(__always) private mutating func reserve(_ n: Int) {
+    @inlinable @inline(__always) mutating func reserve(_ n: Int) {
         if count + n > capacity { grow(count + n) }
     }
 
-    private mutating func grow(_ needed: Int) {
+    @usableFromInline mutating func grow(_ needed: Int) {
         var c = capacity * 2
         while c < needed { c *= 2 }
         let b = UnsafeMutablePointer<UInt8>.allocate(capacity: c)
@@ -73,13 +76,13 @@ package struct ByteEmitter: ~Copyable {
         owned = true
     }
 
-    @inline(__always) package mutating func byte(_ b: UInt8) {
+    @inlinable @inline(__always) public mutating func byte(_ b: UInt8) {
         reserve(1)
         base[count] = b
         count += 1
     }
 
-    package mutating func append(_ buf: UnsafeBufferPointer<UInt8>) {
+    @inlinable public mutating func append(_ buf: UnsafeBufferPointer<UInt8>) {
         let n = buf.count
         guard n > 0, let src = buf.baseAddress else { return }
         reserve(n)
@@ -92,8 +95,8 @@ package struct ByteEmitter: ~Copyable {
     /// most pieces of a trace are literals and fragments of 4 to 40 bytes, and a byte loop
     /// spent three or four instructions per byte on them (callgrind, 2026-11-24: copying was
     /// a fifth of encoding a result).
-    @inline(__always)
-    private static func copyShort(_ src: UnsafePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>, _ n: Int) {
+    @inlinable @inline(__always)
+    static func copyShort(_ src: UnsafePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>, _ n: Int) {
         let s = UnsafeRawPointer(src), d = UnsafeMutableRawPointer(dst)
         if n >= 8 {
             var k = 0
@@ -115,12 +118,12 @@ package struct ByteEmitter: ~Copyable {
     }
 
     /// Text that needs no escaping, known at compile time.
-    @inline(__always) package mutating func literal(_ text: StaticString) {
+    @inlinable @inline(__always) public mutating func literal(_ text: StaticString) {
         text.withUTF8Buffer { append($0) }
     }
 
     /// A JSON string, escaped like `JSONWriter` (`JSONEscape`).
-    package mutating func string(_ s: String) {
+    @inlinable public mutating func string(_ s: String) {
         // Native strings lend their bytes as they are; others are copied once.
         let done: Void? = s.utf8.withContiguousStorageIfAvailable { string(utf8: $0) }
         if done == nil {
@@ -130,14 +133,14 @@ package struct ByteEmitter: ~Copyable {
     }
 
     /// A JSON string of UTF-8 text.
-    package mutating func string(utf8 buf: UnsafeBufferPointer<UInt8>) {
+    @inlinable public mutating func string(utf8 buf: UnsafeBufferPointer<UInt8>) {
         reserve(JSONEscape.capacity(for: buf.count))
         count += JSONEscape.write(buf, to: base + count)
     }
 
     /// `"…"` for text known to need no escaping: the raw values of the engine's enums
     /// (identifiers). Escaping them cost three times the copy.
-    package mutating func unescaped(_ s: String) {
+    @inlinable public mutating func unescaped(_ s: String) {
         var s = s
         s.withUTF8 { buf in
             reserve(buf.count + 2)
@@ -149,7 +152,7 @@ package struct ByteEmitter: ~Copyable {
         }
     }
 
-    package mutating func integer(_ value: Int) {
+    @inlinable @inline(__always) public mutating func integer(_ value: Int) {
         reserve(21)
         if value < 0 { base[count] = 0x2D; count += 1 }
         count += JSONDecimal.writeDigits(value.magnitude, to: base + count)
@@ -157,7 +160,7 @@ package struct ByteEmitter: ~Copyable {
 
     /// A number as `JSONWriter.number` writes it (integers without a fraction, null when not
     /// finite).
-    package mutating func number(_ value: Double) {
+    @inlinable public mutating func number(_ value: Double) {
         guard value.isFinite else { literal("null"); return }
         if value == value.rounded(.towardZero), abs(value) < 9_007_199_254_740_992 {
             integer(Int(value))

@@ -14,13 +14,13 @@
 /// round-trip form, which is what `description` prints in plain notation for magnitudes
 /// from 0.001 up (it switches to exponents below 1e-4 and from 1e16). A test compares the
 /// two over every such number up to ±1,000 and random ones beyond.
-enum JSONDecimal {
+@usableFromInline enum JSONDecimal {
     /// The most bytes `write` produces.
-    static let maxBytes = 24
+    @usableFromInline static let maxBytes = 24
 
     /// Writes `value` at `out` and returns the number of bytes, or nil when `value` is not the
     /// double nearest a non-integral decimal with at most three decimals below 2^33.
-    static func write(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int? {
+    @usableFromInline static func write(_ value: Double, to out: UnsafeMutablePointer<UInt8>) -> Int? {
         guard abs(value) < 8_589_934_592 else { return nil }   // also false for NaN
         let n = Int((value * 1000).rounded())
         guard Double(n) / 1000 == value, n % 1000 != 0 else { return nil }
@@ -43,7 +43,7 @@ enum JSONDecimal {
     }
 
     /// The decimal digits of `value` at `out`; returns how many.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func writeDigits(_ value: UInt, to out: UnsafeMutablePointer<UInt8>) -> Int {
         // Most numbers of a trace are seqs, depths and small coordinates.
         if value < 10 { out[0] = UInt8(value) + 0x30; return 1 }
@@ -65,7 +65,7 @@ enum JSONDecimal {
     }
 
     /// "00" … "99".
-    private static var pairs: StaticString {
+    @usableFromInline static var pairs: StaticString {
         """
         00010203040506070809101112131415161718192021222324252627282930313233343536373839\
         40414243444546474849505152535455565758596061626364656667686970717273747576777879\
@@ -74,8 +74,8 @@ enum JSONDecimal {
     }
 
     /// The two decimal digits of `value` (below 100) at `out`.
-    @inline(__always)
-    private static func writePair(_ value: UInt, to out: UnsafeMutablePointer<UInt8>) {
+    @inlinable @inline(__always)
+    static func writePair(_ value: UInt, to out: UnsafeMutablePointer<UInt8>) {
         UnsafeMutableRawPointer(out).storeBytes(
             of: UnsafeRawPointer(pairs.utf8Start).loadUnaligned(fromByteOffset: Int(value) * 2, as: UInt16.self), as: UInt16.self)
     }

@@ -1,12 +1,12 @@
 /// How a string is written in JSON, shared by `JSONWriter` and `ByteEmitter` so both write the
 /// same bytes: quotes, backslashes and control characters escaped, everything else (UTF-8
 /// included) as is.
-enum JSONEscape {
+@usableFromInline enum JSONEscape {
     /// The most bytes `write` produces for `n` input bytes (`\u00XX` per byte, and the quotes).
-    static func capacity(for n: Int) -> Int { n * 6 + 2 }
+    @inlinable static func capacity(for n: Int) -> Int { n * 6 + 2 }
 
     /// Writes `"…"` for `text` at `out`; returns the number of bytes written.
-    static func write(_ text: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
+    @usableFromInline static func write(_ text: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
         var p = out
         p.pointee = 0x22; p += 1
         guard let start = text.baseAddress else { p.pointee = 0x22; return 2 }

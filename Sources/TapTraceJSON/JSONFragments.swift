@@ -3,14 +3,14 @@
 /// names. The bytes live back to back in memory the table owns, so that copying one takes
 /// neither a reference count (an array of arrays retains the piece it hands out) nor escaping.
 /// Immutable once built.
-package final class JSONFragments: @unchecked Sendable {
-    private let bytes: UnsafeMutablePointer<UInt8>
+public final class JSONFragments: @unchecked Sendable {
+    @usableFromInline let bytes: UnsafeMutablePointer<UInt8>
     /// Fragment k is `bytes[starts[k]..<starts[k + 1]]`.
-    private let starts: UnsafeMutablePointer<Int>
-    package let count: Int
+    @usableFromInline let starts: UnsafeMutablePointer<Int>
+    public let count: Int
 
     /// `count` fragments, fragment k written by `write(k, &emitter)`.
-    package init(count: Int, bytesPerFragment: Int = 48, _ write: (Int, inout ByteEmitter) -> Void) {
+    public init(count: Int, bytesPerFragment: Int = 48, _ write: (Int, inout ByteEmitter) -> Void) {
         self.count = count
         starts = .allocate(capacity: count + 1)
         var e = ByteEmitter(capacity: bytesPerFragment * count)
@@ -29,8 +29,8 @@ package final class JSONFragments: @unchecked Sendable {
     }
 
     /// Fragment k at the end of `e`.
-    @inline(__always)
-    package func write(_ k: Int, _ e: inout ByteEmitter) {
+    @inlinable @inline(__always)
+    public func write(_ k: Int, _ e: inout ByteEmitter) {
         e.append(UnsafeBufferPointer(start: bytes + starts[k], count: starts[k + 1] - starts[k]))
     }
 }

@@ -11,8 +11,8 @@ extension TapTraceService {
     func addDispatchRoutes(to router: Router) {
         router.post("/v1/dispatch", handler: handler { [statelessScenes] request, _ in
             let body = try StatelessDispatchBody(try JSONBody.bytes(of: request), cache: statelessScenes)
-            let result = TapTrace.dispatch(body.index, records: body.records, until: body.touches.until, knobs: body.knobs)
-            return .jsonBytes(ResultEncoder.encode(result))
+            let result = TapTrace.dispatch(body.scene.index, records: body.records, until: body.touches.until, knobs: body.knobs)
+            return .jsonBytes(ResultEncoder.encode(result, refs: body.scene.refs))
         })
 
         router.post("/v1/scenes/{id}/dispatch", handler: handler { [self] request, parameters in
@@ -33,7 +33,7 @@ extension TapTraceService {
             let id = try Self.requireSceneID(parameters["id"])
             let body = try PointQueryBody(try JSONBody.tape(of: request), requiresTarget: false)
             let version = try resolveVersion(sceneID: id, requested: body.version)
-            let index = try versionIndex(sceneID: id, version: version, pointer: body.version == nil ? nil : "/version")
+            let index = try versionScene(sceneID: id, version: version, pointer: body.version == nil ? nil : "/version").index
             let report = HitTestReport.run(index, point: body.point, knobs: body.knobs)
             return .jsonBytes(Representations.prefixed(sceneID: id, version: version, object: report.json()))
         })
@@ -42,7 +42,7 @@ extension TapTraceService {
             let id = try Self.requireSceneID(parameters["id"])
             let body = try PointQueryBody(try JSONBody.tape(of: request), requiresTarget: true)
             let version = try resolveVersion(sceneID: id, requested: body.version)
-            let index = try versionIndex(sceneID: id, version: version, pointer: body.version == nil ? nil : "/version")
+            let index = try versionScene(sceneID: id, version: version, pointer: body.version == nil ? nil : "/version").index
             do throws(ValidationIssue) {
                 let explanation = try Explainer.explain(index, point: body.point, target: body.target ?? "", knobs: body.knobs)
                 return .jsonBytes(Representations.prefixed(sceneID: id, version: version, object: explanation.json()))
@@ -71,9 +71,9 @@ extension TapTraceService {
             version = try store.latestVersion(sceneID: id)
             latestVersions.set(id, version)
         }
-        let index = try versionIndex(sceneID: id, version: version, pointer: body.version == nil ? nil : "/version")
-        let result = TapTrace.dispatch(index, records: body.records, until: body.touches.until, knobs: body.knobs)
-        let resultBytes = ResultEncoder.encode(result)
+        let scene = try versionScene(sceneID: id, version: version, pointer: body.version == nil ? nil : "/version")
+        let result = TapTrace.dispatch(scene.index, records: body.records, until: body.touches.until, knobs: body.knobs)
+        let resultBytes = ResultEncoder.encode(result, refs: scene.refs)
         return PreparedRun(resultBytes: resultBytes,
                            run: RunColumns.newRun(sceneID: id, version: version, request: body.storedRequest,
                                                   result: result, resultBytes: resultBytes))
@@ -114,9 +114,9 @@ extension TapTraceService {
 
     /// The index of a version named in a body: a missing version is a 422 at `pointer` (the
     /// scene exists, the field is wrong); a missing scene stays 404.
-    func versionIndex(sceneID: String, version: Int, pointer: String?) throws -> SceneIndex {
+    func versionScene(sceneID: String, version: Int, pointer: String?) throws -> CachedScene {
         do {
-            return try sceneIndex(sceneID: sceneID, version: version)
+            return try cachedScene(sceneID: sceneID, version: version)
         } catch StoreError.versionNotFound(_, let missing) where pointer != nil {
             let latest = try store.latestVersion(sceneID: sceneID)
             throw Problem.invalid(pointer!, "scene \(sceneID) has no version \(missing); its versions are 1 to \(latest)")

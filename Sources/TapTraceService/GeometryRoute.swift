@@ -11,7 +11,7 @@ extension TapTraceService {
         router.get("/v1/scenes/{id}/geometry", handler: handler { [self] request, parameters in
             let id = try Self.requireSceneID(parameters["id"])
             let version = try resolveVersion(sceneID: id, requested: try QueryParameters(request).version())
-            let layout = ScreenLayout(try sceneIndex(sceneID: id, version: version))
+            let layout = ScreenLayout(try cachedScene(sceneID: id, version: version).index)
             var response = HTTPResponse.jsonBytes(Representations.prefixed(sceneID: id, version: version, object: layout.json()))
             // A version never changes, so its geometry never does either.
             response.headers["ETag"] = Self.etag(version)

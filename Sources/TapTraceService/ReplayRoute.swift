@@ -45,7 +45,9 @@ extension TapTraceService {
             throw Problem.invalid("/from", "version \(body.from) of scene \(id) has \(extent.count) stored runs; "
                 + "a replay re-runs at most \(replayLimit) (the new runs are held in memory and stored in one transaction)")
         }
-        let index = try versionIndex(sceneID: id, version: body.to, pointer: "/to")
+        let target = try versionScene(sceneID: id, version: body.to, pointer: "/to")
+        // A replay dispatches many times against one scene: its refs are written once.
+        let index = target.index, refs = target.refs ?? SceneRefsJSON(target.index)
 
         // The originals are read a page at a time and only what the report needs is kept of
         // them: holding every original's documents doubled a replay's memory (8,483 runs with
@@ -73,7 +75,7 @@ extension TapTraceService {
                 let after = RunOutcome(result)
                 pending.append((original.id, before, after, before.differences(to: after)))
                 newRuns.append(RunColumns.newRun(sceneID: id, version: body.to, request: request,
-                                                 result: result, resultBytes: ResultEncoder.encode(result)))
+                                                 result: result, resultBytes: ResultEncoder.encode(result, refs: refs)))
             }
         }
         let replayed = try store.insertRuns(newRuns).map(\.id)

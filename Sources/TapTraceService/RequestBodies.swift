@@ -143,7 +143,7 @@ struct ReplayBody {
 /// `InputDecoder.request` does (same issues, same pointers), except that a scene whose exact
 /// bytes were dispatched before comes indexed from `cache` instead of being decoded again.
 struct StatelessDispatchBody {
-    var index: SceneIndex
+    var scene: CachedScene
     var touches: TouchSequence
     var records: [TouchRecord]
     var knobs: KnobOverrides
@@ -156,7 +156,7 @@ struct StatelessDispatchBody {
         let tape: JSONTape
         do throws(InputError) { tape = try InputDecoder.parse(bytes) } catch { throw Problem(error) }
         let reader = DocumentReader(tape: tape)
-        var cached: SceneIndex?, decoded: (scene: Scene, key: SceneBytes)?
+        var cached: CachedScene?, decoded: (scene: Scene, key: SceneBytes)?
         var touches = TouchSequence(), records: [TouchRecord] = [], knobs = KnobOverrides()
         var seen: Set<String> = []
         reader.object(tape.root, at: { "" }, keys: ["scene", "touches", "knobs"]) { key, v in
@@ -179,10 +179,11 @@ struct StatelessDispatchBody {
         }
         guard reader.issues.isEmpty else { throw Problem(.invalid(ValidationFailure(reader.issues))) }
         if let cached {
-            index = cached
+            scene = cached
         } else if let decoded {
-            index = SceneIndex(validated: decoded.scene)
+            let index = SceneIndex(validated: decoded.scene)
             cache.put(decoded.key, index)
+            scene = CachedScene(index: index, refs: nil)
         } else {
             throw Problem.internalError("The request has no scene.")
         }
@@ -191,8 +192,8 @@ struct StatelessDispatchBody {
         self.knobs = knobs
     }
 
-    private init(index: SceneIndex, touches: TouchSequence, records: [TouchRecord], knobs: KnobOverrides) {
-        self.index = index
+    private init(scene: CachedScene, touches: TouchSequence, records: [TouchRecord], knobs: KnobOverrides) {
+        self.scene = scene
         self.touches = touches
         self.records = records
         self.knobs = knobs
@@ -209,7 +210,7 @@ struct StatelessDispatchBody {
             var skim = JSONSkimmer(buffer)
             skim.skipWhitespace()
             guard skim.consume(0x7B) else { return nil }
-            var index: SceneIndex?
+            var scene: CachedScene?
             var touches: Range<Int>?, knobs: Range<Int>?
             repeat {
                 skim.skipWhitespace()
@@ -219,9 +220,9 @@ struct StatelessDispatchBody {
                 skim.skipWhitespace()
                 let start = skim.pos
                 switch Self.member(buffer, key) {
-                case "scene"? where index == nil:
+                case "scene"? where scene == nil:
                     guard let hit = cache.match(buffer, at: start) else { return nil }
-                    index = hit.index
+                    scene = hit.scene
                     skim.pos = start + hit.length
                 case "touches"? where touches == nil:
                     guard skim.skipValue() else { return nil }
@@ -236,7 +237,7 @@ struct StatelessDispatchBody {
             } while skim.consume(0x2C)
             guard skim.consume(0x7D) else { return nil }
             skim.skipWhitespace()
-            guard skim.atEnd, let index, let touches else { return nil }
+            guard skim.atEnd, let scene, let touches else { return nil }
 
             guard let touchesTape = try? JSONTape(parsing: Array(buffer[touches])) else { return nil }
             let reader = DocumentReader(tape: touchesTape)
@@ -249,7 +250,7 @@ struct StatelessDispatchBody {
                 guard knobsReader.issues.isEmpty else { return nil }
             }
             guard reader.issues.isEmpty else { return nil }
-            return Self(index: index, touches: sequence, records: records, knobs: overrides)
+            return Self(scene: scene, touches: sequence, records: records, knobs: overrides)
         }
     }
 

@@ -1,5 +1,14 @@
 import Foundation
 import TapTraceCore
+import TapTraceFormats
+
+/// A scene as the caches keep it: its index, and once it is used a second time, the JSON of its
+/// objects (`SceneRefsJSON`), which results dispatched against it copy instead of escaping. A
+/// scene used once (stateless dispatch of a layout never sent again) never pays for them.
+struct CachedScene: Sendable {
+    let index: SceneIndex
+    let refs: SceneRefsJSON?
+}
 
 /// Indexed scenes, least recently used evicted first; bounded by entry count and by total
 /// views, so a few huge scenes cannot hold the memory of thousands of small ones.
@@ -13,6 +22,7 @@ final class SceneCache<Key: Hashable>: @unchecked Sendable {
     private struct Node {
         var key: Key
         var index: SceneIndex
+        var refs: SceneRefsJSON?
         var weight: Int
         var newer: Int?
         var older: Int?
@@ -37,7 +47,7 @@ final class SceneCache<Key: Hashable>: @unchecked Sendable {
 
     var count: Int { lock.withLock { slotOfKey.count } }
 
-    func get(_ key: Key) -> SceneIndex? {
+    func get(_ key: Key) -> CachedScene? {
         lock.withLock {
             guard let slot = slotOfKey[key] else { misses += 1; return nil }
             hits += 1
@@ -47,7 +57,8 @@ final class SceneCache<Key: Hashable>: @unchecked Sendable {
                 unlink(slot)
                 linkNewest(slot)
             }
-            return slots[slot]!.index
+            if slots[slot]!.refs == nil { slots[slot]!.refs = SceneRefsJSON(slots[slot]!.index) }
+            return CachedScene(index: slots[slot]!.index, refs: slots[slot]!.refs)
         }
     }
 
@@ -62,7 +73,7 @@ final class SceneCache<Key: Hashable>: @unchecked Sendable {
             let slot = nextSlot
             nextSlot += 1
             let weight = index.viewCount + 1
-            slots[slot] = Node(key: key, index: index, weight: weight)
+            slots[slot] = Node(key: key, index: index, refs: nil, weight: weight)
             slotOfKey[key] = slot
             totalWeight += weight
             linkNewest(slot)

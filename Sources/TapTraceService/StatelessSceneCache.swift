@@ -36,7 +36,7 @@ final class StatelessSceneCache: @unchecked Sendable {
 
     var count: Int { scenes.count }
 
-    func get(_ key: SceneBytes) -> SceneIndex? { scenes.get(key) }
+    func get(_ key: SceneBytes) -> CachedScene? { scenes.get(key) }
 
     func put(_ key: SceneBytes, _ index: SceneIndex) {
         scenes.put(key, index)
@@ -66,7 +66,7 @@ final class StatelessSceneCache: @unchecked Sendable {
     }
 
     /// The cached scene whose bytes are exactly `bytes[start ..< start + length]`, if any.
-    func match(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (index: SceneIndex, length: Int)? {
+    func match(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (scene: CachedScene, length: Int)? {
         guard let base = bytes.baseAddress, bytes.count - start >= Self.prefixLength else { return nil }
         let fingerprint = Self.fingerprint(base + start)
         guard let bucket = lock.withLock({ buckets[fingerprint] }) else { return nil }
@@ -75,7 +75,7 @@ final class StatelessSceneCache: @unchecked Sendable {
             guard length <= bytes.count - start else { continue }
             let same = candidate.bytes.withUnsafeBytes { memcmp(base + start, $0.baseAddress!, length) == 0 }
             guard same else { continue }
-            if let index = scenes.get(candidate) { return (index, length) }
+            if let scene = scenes.get(candidate) { return (scene, length) }
             lock.withLock { buckets[fingerprint]?.removeAll { $0.key == candidate } }
         }
         return nil

@@ -123,7 +123,7 @@ public final class TapTraceService: Sendable {
     }
 
     /// The indexed scene of a stored version, from the cache or decoded once from the store.
-    func sceneIndex(sceneID: String, version: Int) throws -> SceneIndex {
+    func cachedScene(sceneID: String, version: Int) throws -> CachedScene {
         let key = StoredSceneKey(sceneID: sceneID, version: version)
         if let cached = scenes.get(key) { return cached }
         let stored = try store.scene(id: sceneID, version: version)
@@ -137,7 +137,7 @@ public final class TapTraceService: Sendable {
         }
         let index = SceneIndex(validated: scene)
         scenes.put(key, index)
-        return index
+        return CachedScene(index: index, refs: nil)
     }
 
     /// The version a request names, or the scene's latest.

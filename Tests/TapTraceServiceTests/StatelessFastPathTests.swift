@@ -35,7 +35,7 @@ import Testing
             #expect(body.records == full.records, sourceLocation: sourceLocation)
             #expect(body.touches == full.touches, sourceLocation: sourceLocation)
             #expect(body.knobs == full.knobs, sourceLocation: sourceLocation)
-            #expect(body.index.viewCount == SceneIndex(validated: full.scene).viewCount, sourceLocation: sourceLocation)
+            #expect(body.scene.index.viewCount == SceneIndex(validated: full.scene).viewCount, sourceLocation: sourceLocation)
         } catch {
             guard case .failure(let problem) = ours else {
                 Issue.record("the service accepted what the full decode refuses: \(error)", sourceLocation: sourceLocation)

@@ -32,7 +32,7 @@ public final class SceneIndex: Sendable {
     public let appDelegateRef: ObjectRef?
     public let appDelegateIsResponder: Bool
     /// What a trace names, numbered, with each ref's JSON written once (`SceneObjects`).
-    let objects: SceneObjects
+    package let objects: SceneObjects
     let objectNumbers: ObjectNumbers
     /// The defaults with the scene's knobs.
     public let knobs: Knobs

@@ -45,6 +45,19 @@ struct CompactEncodingTests {
                 "\(caseName): the compact trace differs from JSONWriter's")
     }
 
+    /// A service keeps each scene's refs written once (`SceneRefsJSON`); a result written with
+    /// them must be the result written without, and refs of another scene must be ignored.
+    @Test(arguments: ConformanceTests.caseNames)
+    func refsWrittenOnceGiveTheSameBytes(_ caseName: String) throws {
+        let request = try InputDecoder.request(try Self.requestBytes(caseName))
+        let index = SceneIndex(validated: request.scene)
+        let result = TapTrace.dispatch(index, records: request.records, until: request.touches.until, knobs: request.knobs)
+        let plain = ResultEncoder.encode(result)
+        #expect(ResultEncoder.encode(result, refs: SceneRefsJSON(index)) == plain, "\(caseName)")
+        let other = SceneIndex(validated: request.scene)
+        #expect(ResultEncoder.encode(result, refs: SceneRefsJSON(other)) == plain, "\(caseName): refs of another index")
+    }
+
     /// The same view named many times (receiver, hit-test result, touch argument), in a scene
     /// whose ids and classes need escaping: the copies must equal the first writing.
     @Test func repeatedViewsWithEscapedNames() throws {
