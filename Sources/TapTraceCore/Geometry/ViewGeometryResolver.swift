@@ -15,19 +15,25 @@ public enum ViewGeometryResolver {
 
     /// The resolved geometry; nil only for scenes the validator rejects.
     public static func resolve(_ view: ViewSpec) -> ViewGeometry? {
-        let transform = view.transform ?? .identity
-        if let frame = view.frame {
+        resolve(frame: view.frame, bounds: view.bounds, center: view.center, transform: view.transform)
+    }
+
+    /// The same from the four properties (a view's geometry read in place: a `ViewSpec` is
+    /// half a kilobyte to copy, with every reference in it retained).
+    public static func resolve(frame: Rect?, bounds: Rect?, center: Point?, transform: AffineTransform?) -> ViewGeometry? {
+        let transform = transform ?? .identity
+        if let frame {
             if transform.isIdentity {
-                return ViewGeometry(frame: frame, boundsOrigin: view.bounds?.origin ?? .zero)
+                return ViewGeometry(frame: frame, boundsOrigin: bounds?.origin ?? .zero)
             }
-            let size = view.bounds?.size ?? solveSize(frame: frame, transform: transform)
+            let size = bounds?.size ?? solveSize(frame: frame, transform: transform)
             guard let size else { return nil }
             // The frame's center includes the transform's translation; `center` does not.
             let center = Point(frame.midX - transform.tx, frame.midY - transform.ty)
-            return ViewGeometry(center: center, bounds: Rect(origin: view.bounds?.origin ?? .zero, size: size),
+            return ViewGeometry(center: center, bounds: Rect(origin: bounds?.origin ?? .zero, size: size),
                                 transform: transform)
         }
-        guard let center = view.center, let bounds = view.bounds else { return nil }
+        guard let center, let bounds else { return nil }
         return ViewGeometry(center: center, bounds: bounds, transform: transform)
     }
 }

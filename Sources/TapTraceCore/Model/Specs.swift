@@ -102,7 +102,6 @@ public struct ViewControllerSpec: Sendable, Hashable {
 public struct ViewSpec: Sendable, Hashable {
     public var id: String
     public var className: String
-    public var label: String?
     public var base: ViewBase
     public var explicitBase = false
     public var frame: Rect?
@@ -119,19 +118,76 @@ public struct ViewSpec: Sendable, Hashable {
     public var enabled: Bool?
     public var level: Double?
     public var isKey: Bool?
-    public var scrollView: ScrollViewSpec?
-    public var overrides: ViewOverrides?
-    public var implements: [String]?
-    public var targets: [ControlTarget]?
-    public var gestureRecognizers: [RecognizerSpec]?
-    public var viewController: ViewControllerSpec?
     /// Indices into `Scene.views`, back to front.
     public var subviews: [Int] = []
     /// Index of the superview in `Scene.views`; nil for windows.
     public var superview: Int?
+    /// The properties most views leave out, in one shared box (nil when all are): a view's
+    /// spec is appended, read and compared for every view of every scene, and these made it
+    /// twice as large (half a kilobyte), each copy a `memcpy` and a retain per reference.
+    private var rare: RareBox?
 
     public init(id: String, className: String, base: ViewBase) {
         self.id = id; self.className = className; self.base = base
+    }
+
+    public var label: String? {
+        get { rare?.properties.label }
+        set { setRare(\.label, newValue) }
+    }
+    public var scrollView: ScrollViewSpec? {
+        get { rare?.properties.scrollView }
+        set { setRare(\.scrollView, newValue) }
+    }
+    public var overrides: ViewOverrides? {
+        get { rare?.properties.overrides }
+        set { setRare(\.overrides, newValue) }
+    }
+    public var implements: [String]? {
+        get { rare?.properties.implements }
+        set { setRare(\.implements, newValue) }
+    }
+    public var targets: [ControlTarget]? {
+        get { rare?.properties.targets }
+        set { setRare(\.targets, newValue) }
+    }
+    public var gestureRecognizers: [RecognizerSpec]? {
+        get { rare?.properties.gestureRecognizers }
+        set { setRare(\.gestureRecognizers, newValue) }
+    }
+    public var viewController: ViewControllerSpec? {
+        get { rare?.properties.viewController }
+        set { setRare(\.viewController, newValue) }
+    }
+
+    /// Copy on write: a box shared with another spec is copied before it changes; a box left
+    /// with nothing in it goes, so that equal specs compare equal.
+    private mutating func setRare<Value>(_ property: WritableKeyPath<RareProperties, Value>, _ value: Value) {
+        if rare == nil {
+            rare = RareBox(RareProperties())
+        } else if !isKnownUniquelyReferenced(&rare!) {
+            rare = RareBox(rare!.properties)
+        }
+        rare!.properties[keyPath: property] = value
+        if rare!.properties == RareProperties() { rare = nil }
+    }
+
+    private struct RareProperties: Hashable {
+        var label: String?
+        var scrollView: ScrollViewSpec?
+        var overrides: ViewOverrides?
+        var implements: [String]?
+        var targets: [ControlTarget]?
+        var gestureRecognizers: [RecognizerSpec]?
+        var viewController: ViewControllerSpec?
+    }
+
+    /// Mutated only while uniquely referenced (`setRare`), so sharing it is safe.
+    private final class RareBox: Hashable, @unchecked Sendable {
+        var properties: RareProperties
+        init(_ properties: RareProperties) { self.properties = properties }
+        static func == (a: RareBox, b: RareBox) -> Bool { a === b || a.properties == b.properties }
+        func hash(into hasher: inout Hasher) { hasher.combine(properties) }
     }
 }
 

@@ -80,7 +80,8 @@ public final class SceneIndex: Sendable {
         hitTestOverrides.reserveCapacity(n); pointInsideOverrides.reserveCapacity(n); viewTouchOverrides.reserveCapacity(n)
         scene.views.withUnsafeBufferPointer { views in
             for v in 0..<n {
-                geometry.append(ViewGeometryResolver.resolve(views[v])
+                geometry.append(ViewGeometryResolver.resolve(frame: views[v].frame, bounds: views[v].bounds,
+                                                             center: views[v].center, transform: views[v].transform)
                                 ?? ViewGeometry(frame: Rect(0, 0, 0, 0), boundsOrigin: .zero))
                 alpha.append(Float(views[v].alpha ?? 1))
                 var f: ViewFlags = []

@@ -1,7 +1,11 @@
 /// Checks what a scene means, beyond its JSON shape: unique ids, references that resolve,
 /// geometry that determines the view's bounds, and properties that belong to the view's class.
 /// Works the same on decoded scenes and on scenes built in code (importers, tests).
-public struct SceneValidator {
+///
+/// A class, and views passed borrowed: the checks' pointer closures capture the validator,
+/// and as a struct it was copied (the scene's arrays retained and released) for each of them,
+/// a quarter of validating a view.
+public final class SceneValidator {
     let scene: Scene
     let base: String
     /// A reference, so that building a pointer (which reads the scene) while recording an issue
@@ -75,7 +79,7 @@ public struct SceneValidator {
         checkApp(directory)
         let windowSet = Set(scene.windows)
         scene.views.withUnsafeBufferPointer { views in
-            for v in views.indices { checkView(v, views[v], isWindow: windowSet.contains(v), directory) }
+            for v in views.indices { checkView(v, views.baseAddress! + v, isWindow: windowSet.contains(v), directory) }
         }
         return directory
     }
@@ -150,37 +154,38 @@ public struct SceneValidator {
         }
     }
 
-    private func checkView(_ v: Int, _ view: ViewSpec, isWindow: Bool, _ directory: ObjectDirectory) {
+    /// `spec` points at the view in the scene: read in place, not copied.
+    private func checkView(_ v: Int, _ spec: UnsafePointer<ViewSpec>, isWindow: Bool, _ directory: ObjectDirectory) {
         // Built only when an issue is recorded: eagerly it would cost O(depth) per view.
         var here: String { pointer(v) }
-        if isWindow, view.base != .UIWindow {
-            issues.add(here.pointer(view.explicitBase ? "base" : "class"),
-                       "a window's base class must be UIWindow, not \(view.base.rawValue)")
+        if isWindow, spec.pointee.base != .UIWindow {
+            issues.add(here.pointer(spec.pointee.explicitBase ? "base" : "class"),
+                       "a window's base class must be UIWindow, not \(spec.pointee.base.rawValue)")
         }
-        if !isWindow, view.base == .UIWindow {
-            issues.add(here.pointer(view.explicitBase ? "base" : "class"), "a UIWindow can only appear in /windows")
+        if !isWindow, spec.pointee.base == .UIWindow {
+            issues.add(here.pointer(spec.pointee.explicitBase ? "base" : "class"), "a UIWindow can only appear in /windows")
         }
         if !isWindow {
-            if view.level != nil { issues.add(here.pointer("level"), "only windows have a level") }
-            if view.isKey != nil { issues.add(here.pointer("isKey"), "only windows have isKey") }
+            if spec.pointee.level != nil { issues.add(here.pointer("level"), "only windows have a level") }
+            if spec.pointee.isKey != nil { issues.add(here.pointer("isKey"), "only windows have isKey") }
         }
-        if isWindow, view.viewController != nil {
+        if isWindow, spec.pointee.viewController != nil {
             issues.add(here.pointer("viewController"), "a window is not a view controller's view; put the root view controller on the window's root view")
         }
-        if !view.base.isControl {
-            if view.enabled != nil { issues.add(here.pointer("enabled"), "only UIControl subclasses have enabled (base is \(view.base.rawValue))") }
-            if view.targets != nil { issues.add(here.pointer("targets"), "only UIControl subclasses have a target-action table (base is \(view.base.rawValue))") }
-            if view.overrides?.beginTracking != nil { issues.add(here.pointer("overrides").pointer("beginTracking"), "only UIControl subclasses track touches") }
-            if view.overrides?.continueTracking != nil { issues.add(here.pointer("overrides").pointer("continueTracking"), "only UIControl subclasses track touches") }
+        if !spec.pointee.base.isControl {
+            if spec.pointee.enabled != nil { issues.add(here.pointer("enabled"), "only UIControl subclasses have enabled (base is \(spec.pointee.base.rawValue))") }
+            if spec.pointee.targets != nil { issues.add(here.pointer("targets"), "only UIControl subclasses have a target-action table (base is \(spec.pointee.base.rawValue))") }
+            if spec.pointee.overrides?.beginTracking != nil { issues.add(here.pointer("overrides").pointer("beginTracking"), "only UIControl subclasses track touches") }
+            if spec.pointee.overrides?.continueTracking != nil { issues.add(here.pointer("overrides").pointer("continueTracking"), "only UIControl subclasses track touches") }
         }
-        if !view.base.isScrollView {
-            if view.scrollView != nil { issues.add(here.pointer("scrollView"), "only UIScrollView subclasses have scrollView settings (base is \(view.base.rawValue))") }
-            if view.overrides?.touchesShouldBegin != nil { issues.add(here.pointer("overrides").pointer("touchesShouldBegin"), "only UIScrollView subclasses have touchesShouldBegin") }
-            if view.overrides?.touchesShouldCancel != nil { issues.add(here.pointer("overrides").pointer("touchesShouldCancel"), "only UIScrollView subclasses have touchesShouldCancel") }
+        if !spec.pointee.base.isScrollView {
+            if spec.pointee.scrollView != nil { issues.add(here.pointer("scrollView"), "only UIScrollView subclasses have scrollView settings (base is \(spec.pointee.base.rawValue))") }
+            if spec.pointee.overrides?.touchesShouldBegin != nil { issues.add(here.pointer("overrides").pointer("touchesShouldBegin"), "only UIScrollView subclasses have touchesShouldBegin") }
+            if spec.pointee.overrides?.touchesShouldCancel != nil { issues.add(here.pointer("overrides").pointer("touchesShouldCancel"), "only UIScrollView subclasses have touchesShouldCancel") }
         }
-        checkGeometry(view, at: { here })
-        checkSelectors(view.implements, at: here.pointer("implements"))
-        if let o = view.overrides {
+        checkGeometry(spec, at: { here })
+        checkSelectors(spec.pointee.implements, at: here.pointer("implements"))
+        if let o = spec.pointee.overrides {
             let at = here.pointer("overrides")
             if case .redirect(let target)? = o.hitTest {
                 if case .view? = directory[target] {} else {
@@ -193,13 +198,13 @@ public struct SceneValidator {
                            "\"\(gr)\" is not a gesture recognizer id in this scene")
             }
         }
-        for (i, t) in (view.targets ?? []).enumerated() {
+        for (i, t) in (spec.pointee.targets ?? []).enumerated() {
             checkTargetRef(t.target, at: here.pointer("targets").pointer(i).pointer("target"), directory)
             if !SceneValidator.isSelector(t.action) {
                 issues.add(here.pointer("targets").pointer(i).pointer("action"), "\"\(t.action)\" is not an Objective-C selector")
             }
         }
-        if let vc = view.viewController {
+        if let vc = spec.pointee.viewController {
             let at = here.pointer("viewController")
             if let p = vc.presentedBy {
                 if p == vc.id {
@@ -211,35 +216,35 @@ public struct SceneValidator {
             checkSelectors(vc.implements, at: at.pointer("implements"))
             checkResponderOverrides(vc.overrides, at: at.pointer("overrides"), directory)
         }
-        for (r, gr) in (view.gestureRecognizers ?? []).enumerated() {
+        for (r, gr) in (spec.pointee.gestureRecognizers ?? []).enumerated() {
             checkRecognizer(gr, at: { here.pointer("gestureRecognizers").pointer(r) }, directory)
         }
     }
 
     /// Contract §1: `frame`, or `center` with `bounds`; a transform with a frame means the frame
     /// is the transformed bounding box.
-    private func checkGeometry(_ view: ViewSpec, at hereFn: () -> String) {
+    private func checkGeometry(_ spec: UnsafePointer<ViewSpec>, at hereFn: () -> String) {
         var here: String { hereFn() }
-        switch (view.frame, view.center) {
+        switch (spec.pointee.frame, spec.pointee.center) {
         case (nil, nil):
             issues.add(here, "needs \"frame\" (or \"center\" with \"bounds\")")
         case (_?, _?):
             issues.add(here.pointer("center"), "give \"frame\" or \"center\", not both")
         case (nil, _?):
-            if view.bounds == nil { issues.add(here.pointer("bounds"), "\"center\" needs \"bounds\" for the view's size") }
+            if spec.pointee.bounds == nil { issues.add(here.pointer("bounds"), "\"center\" needs \"bounds\" for the view's size") }
         case (let frame?, nil):
-            let t = view.transform ?? .identity
+            let t = spec.pointee.transform ?? .identity
             if t.isIdentity {
-                if let b = view.bounds, b.size != frame.size {
+                if let b = spec.pointee.bounds, b.size != frame.size {
                     issues.add(here.pointer("bounds"), "bounds size \(NumberText.format(b.size.width))×\(NumberText.format(b.size.height)) differs from frame size \(NumberText.format(frame.size.width))×\(NumberText.format(frame.size.height)); without a transform they are the same")
                 }
-            } else if view.bounds == nil, ViewGeometryResolver.solveSize(frame: frame, transform: t) == nil {
+            } else if spec.pointee.bounds == nil, ViewGeometryResolver.solveSize(frame: frame, transform: t) == nil {
                 issues.add(here.pointer("transform"), "this transform does not determine the bounds size from the frame (bounding box); give \"bounds\" as well")
             }
         }
     }
 
-    private func checkRecognizer(_ gr: RecognizerSpec, at hereFn: () -> String, _ directory: ObjectDirectory) {
+    private func checkRecognizer(_ gr: borrowing RecognizerSpec, at hereFn: () -> String, _ directory: ObjectDirectory) {
         var here: String { hereFn() }
         let b = gr.base
         func only(_ present: Bool, _ key: String, _ allowed: [RecognizerBase]) {
