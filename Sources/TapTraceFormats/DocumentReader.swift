@@ -31,41 +31,92 @@ public final class DocumentReader {
         report(pointer, "must be \(expected), not \(typeName(node))")
     }
 
-    /// Visits the members of an object. `body` returns false for a key it does not know; such
-    /// keys are reported with the closest known key from `keys` as a suggestion. Duplicate keys
-    /// are reported too (RFC 8259 leaves them undefined; a typo-checking format must not).
-    /// Returns false when the node is not an object.
+    /// Visits the members of an object whose keys are `Key`'s, in document order. A key that is
+    /// not one of them is reported with the closest as a suggestion and the list of those
+    /// allowed; a repeated key is reported too (RFC 8259 leaves duplicates undefined; a
+    /// typo-checking format must not). Keys are matched on their bytes (`NameTable`), escaped
+    /// ones once decoded; repeats are found by their raw bytes, so `"a"` and `"\u0061"` are
+    /// not the same key. Returns false when the node is not an object.
     @discardableResult
-    public func object(_ node: Int, at pointer: () -> String, keys: [String],
-                _ body: (_ key: String, _ value: Int) -> Bool) -> Bool {
+    func object<Key: DocumentKey>(_ node: Int, at pointer: () -> String, _ body: (_ key: Key, _ value: Int) -> Void) -> Bool {
         guard tape.kind(node) == .object else {
             wrongType(node, pointer, expected: "an object")
             return false
         }
-        let previous = node + 1           // first key node; keys before `k` are checked for repeats
-        for (k, v) in tape.members(node) {
-            let key = tape.string(k) ?? ""
-            // Duplicate keys: compare raw key bytes with the earlier keys (objects are small).
-            var duplicate = false
-            var p = previous
-            while p < k {
-                if tape.sameRawString(p, k) { duplicate = true; break }
-                p = tape.next(tape.next(p))
-            }
-            if duplicate {
-                report({ pointer().pointer(key) }, "duplicate key \"\(key)\"")
-                continue
-            }
-            if !body(key, v) {
-                var message = "unknown key \"\(key)\""
-                if let suggestion = DocumentReader.closest(to: key, in: keys) {
-                    message += " (did you mean \"\(suggestion)\"?)"
-                }
-                if !keys.isEmpty { message += "; allowed here: " + keys.joined(separator: ", ") }
-                report({ pointer().pointer(key) }, message)
+        let table = Key.names
+        var seen: UInt64 = 0
+        var k = node + 1
+        for _ in 0..<tape.count(node) {
+            let value = k + 1
+            defer { k = tape.next(value) }
+            let index = tape.withRawString(k) { raw, escaped in
+                escaped ? table.index(of: tape.string(k) ?? "") : table.index(raw)
+            } ?? nil
+            if let index {
+                let bit: UInt64 = 1 << UInt64(index)
+                if seen & bit != 0, isRepeat(k, in: node) { reportRepeat(k, pointer); continue }
+                seen |= bit
+                body(table.values[index], value)
+            } else if isRepeat(k, in: node) {
+                reportRepeat(k, pointer)
+            } else {
+                reportUnknown(k, pointer, allowed: table.names)
             }
         }
         return true
+    }
+
+    /// Visits the members of an object whose keys are data (a map of ids or names). `body`
+    /// returns false for a key it does not know; such keys are reported like `object(_:at:_:)`
+    /// reports them, with the closest of `keys`. Returns false when the node is not an object.
+    @discardableResult
+    public func object(_ node: Int, at pointer: () -> String, keys: [String],
+                       _ body: (_ key: String, _ value: Int) -> Bool) -> Bool {
+        guard tape.kind(node) == .object else {
+            wrongType(node, pointer, expected: "an object")
+            return false
+        }
+        var k = node + 1
+        for _ in 0..<tape.count(node) {
+            let value = k + 1
+            defer { k = tape.next(value) }
+            if isRepeat(k, in: node) { reportRepeat(k, pointer); continue }
+            if !body(tape.string(k) ?? "", value) { reportUnknown(k, pointer, allowed: keys) }
+        }
+        return true
+    }
+
+    /// Whether an earlier key of `object` has the same raw bytes as key node `key`.
+    private func isRepeat(_ key: Int, in object: Int) -> Bool {
+        var p = object + 1
+        while p < key {
+            if tape.sameRawString(p, key) { return true }
+            p = tape.next(p + 1)
+        }
+        return false
+    }
+
+    private func reportRepeat(_ key: Int, _ pointer: () -> String) {
+        let name = tape.string(key) ?? ""
+        report({ pointer().pointer(name) }, "duplicate key \"\(name)\"")
+    }
+
+    private func reportUnknown(_ key: Int, _ pointer: () -> String, allowed keys: [String]) {
+        let name = tape.string(key) ?? ""
+        var message = "unknown key \"\(name)\""
+        if let suggestion = DocumentReader.closest(to: name, in: keys) { message += " (did you mean \"\(suggestion)\"?)" }
+        if !keys.isEmpty { message += "; allowed here: " + keys.joined(separator: ", ") }
+        report({ pointer().pointer(name) }, message)
+    }
+
+    /// Whether object `node` has `key` (a required key whose value was refused still counts).
+    func has<Key: DocumentKey>(_ node: Int, _ key: Key) -> Bool {
+        var k = node + 1
+        for _ in 0..<tape.count(node) {
+            if tape.string(k) == key.rawValue { return true }
+            k = tape.next(k + 1)
+        }
+        return false
     }
 
     /// Elements of an array, or nil (reported) when the node is not an array.
@@ -133,37 +184,71 @@ public final class DocumentReader {
 
     /// A fixed-length array of finite numbers (points, sizes, rects, transforms).
     public func numbers(_ node: Int, at pointer: () -> String, count: Int, what: String) -> [Double]? {
-        guard tape.kind(node) == .array, tape.count(node) == count else {
-            report(pointer, "must be \(what): an array of \(count) numbers")
-            return nil
-        }
         var out: [Double] = []
         out.reserveCapacity(count)
-        var ok = true
-        for (i, e) in tape.elements(node).enumerated() {
-            if let n = number(e, at: { pointer().pointer(i) }) { out.append(n) } else { ok = false }
+        return numbers(node, at: pointer, count: count, what: what) { out.append($0) } ? out : nil
+    }
+
+    /// The same, each number handed to `each` in order (no array): true when all were read.
+    private func numbers(_ node: Int, at pointer: () -> String, count: Int, what: String,
+                         _ each: (Double) -> Void) -> Bool {
+        guard tape.kind(node) == .array, tape.count(node) == count else {
+            report(pointer, "must be \(what): an array of \(count) numbers")
+            return false
         }
-        return ok ? out : nil
+        var ok = true
+        var e = node + 1
+        for i in 0..<count {
+            if let n = number(e, at: { pointer().pointer(i) }) { each(n) } else { ok = false }
+            e = tape.next(e)
+        }
+        return ok
     }
 
     public func point(_ node: Int, at pointer: () -> String) -> Point? {
-        guard let v = numbers(node, at: pointer, count: 2, what: "a point [x, y]") else { return nil }
-        return Point(v[0], v[1])
+        // The common case read directly; anything wrong goes the way that reports it.
+        if tape.kind(node) == .array, tape.count(node) == 2 {
+            let a = node + 1, b = tape.next(a)
+            if let x = tape.number(a), let y = tape.number(b), x.isFinite, y.isFinite { return Point(x, y) }
+        }
+        var v = (0.0, 0.0), k = 0
+        guard numbers(node, at: pointer, count: 2, what: "a point [x, y]", { n in
+            if k == 0 { v.0 = n } else { v.1 = n }
+            k += 1
+        }) else { return nil }
+        return Point(v.0, v.1)
     }
 
     public func size(_ node: Int, at pointer: () -> String) -> Size? {
-        guard let v = numbers(node, at: pointer, count: 2, what: "a size [width, height]") else { return nil }
-        guard v[0] >= 0, v[1] >= 0 else { report(pointer, "width and height must be ≥ 0"); return nil }
-        return Size(v[0], v[1])
+        guard let p = numbers(node, at: pointer, count: 2, what: "a size [width, height]") else { return nil }
+        guard p[0] >= 0, p[1] >= 0 else { report(pointer, "width and height must be ≥ 0"); return nil }
+        return Size(p[0], p[1])
     }
 
     /// `[x, y, w, h]` with non-negative width and height.
     public func rect(_ node: Int, at pointer: () -> String) -> Rect? {
-        guard let v = numbers(node, at: pointer, count: 4, what: "a rect [x, y, width, height]") else { return nil }
+        // The common case read directly; anything wrong goes the way that reports it.
+        if tape.kind(node) == .array, tape.count(node) == 4 {
+            let a = node + 1, b = tape.next(a), c = tape.next(b), d = tape.next(c)
+            if let x = tape.number(a), let y = tape.number(b), let w = tape.number(c), let h = tape.number(d),
+               x.isFinite, y.isFinite, w.isFinite, h.isFinite, w >= 0, h >= 0 {
+                return Rect(x, y, w, h)
+            }
+        }
+        var v = (0.0, 0.0, 0.0, 0.0), k = 0
+        guard numbers(node, at: pointer, count: 4, what: "a rect [x, y, width, height]", { n in
+            switch k {
+            case 0: v.0 = n
+            case 1: v.1 = n
+            case 2: v.2 = n
+            default: v.3 = n
+            }
+            k += 1
+        }) else { return nil }
         var ok = true
-        if v[2] < 0 { report({ pointer().pointer(2) }, "width must be ≥ 0, not \(JSONWriter.format(v[2]))"); ok = false }
-        if v[3] < 0 { report({ pointer().pointer(3) }, "height must be ≥ 0, not \(JSONWriter.format(v[3]))"); ok = false }
-        return ok ? Rect(v[0], v[1], v[2], v[3]) : nil
+        if v.2 < 0 { report({ pointer().pointer(2) }, "width must be ≥ 0, not \(JSONWriter.format(v.2))"); ok = false }
+        if v.3 < 0 { report({ pointer().pointer(3) }, "height must be ≥ 0, not \(JSONWriter.format(v.3))"); ok = false }
+        return ok ? Rect(v.0, v.1, v.2, v.3) : nil
     }
 
     /// Closest known key by edit distance, when it is close enough to be a plausible typo.

@@ -50,20 +50,18 @@ public enum InputDecoder {
         var touches = TouchSequence()
         var records: [TouchRecord] = []
         var knobs = KnobOverrides()
-        var seen: Set<String> = []
-        reader.object(0, at: { "" }, keys: ["scene", "touches", "knobs"]) { key, v in
-            seen.insert(key)
+        var seenScene = false, seenTouches = false
+        reader.object(0, at: { "" }) { (key: RequestKey, v) in
+            let at = "/" + key.rawValue
             switch key {
-            case "scene": scene = reader.scene(at: v, pointer: "/scene")
-            case "touches": (touches, records) = reader.touchSequence(at: v, pointer: "/touches")
-            case "knobs": knobs = reader.knobs(at: v, pointer: "/knobs")
-            default: return false
+            case .scene: seenScene = true; scene = reader.scene(at: v, pointer: at)
+            case .touches: seenTouches = true; (touches, records) = reader.touchSequence(at: v, pointer: at)
+            case .knobs: knobs = reader.knobs(at: v, pointer: at)
             }
-            return true
         }
         if reader.tape.kind(0) == .object {
-            if !seen.contains("scene") { reader.report({ "/scene" }, "required: the scene document") }
-            if !seen.contains("touches") { reader.report({ "/touches" }, "required: the touches document") }
+            if !seenScene { reader.report({ "/" + RequestKey.scene.rawValue }, "required: the scene document") }
+            if !seenTouches { reader.report({ "/" + RequestKey.touches.rawValue }, "required: the touches document") }
         }
         guard reader.issues.isEmpty else { throw .invalid(ValidationFailure(reader.issues)) }
         return DecodedRequest(scene: scene, touches: touches, records: records, knobs: knobs)

@@ -12,20 +12,26 @@ public struct JSONTape: Sendable {
         case null, bool, number, string, array, object
     }
 
-    struct Node: Sendable {
-        var kind: Kind
+    @usableFromInline struct Node: Sendable {
+        @usableFromInline var kind: Kind
         /// bool: the value; string: contains escapes.
-        var flag: Bool
+        @usableFromInline var flag: Bool
         /// Byte offset of the token in `bytes` (for strings: the first byte after the quote).
-        var offset: UInt32
+        @usableFromInline var offset: UInt32
         /// strings and numbers: byte length; containers: number of children (members count twice).
-        var length: UInt32
+        @usableFromInline var length: UInt32
         /// Index of the node after this one's subtree.
-        var next: UInt32
+        @usableFromInline var next: UInt32
+
+        init(kind: Kind, flag: Bool, offset: UInt32, length: UInt32, next: UInt32) {
+            self.kind = kind; self.flag = flag; self.offset = offset; self.length = length; self.next = next
+        }
     }
 
     public let bytes: [UInt8]
-    var nodes: [Node]
+    // The accessors below are `@inlinable`: the documents' decoders (TapTraceFormats) call them
+    // for every value, and a call each cost more than the access.
+    @usableFromInline var nodes: [Node]
 
     public typealias Index = Int
 
@@ -47,16 +53,29 @@ public struct JSONTape: Sendable {
         try self.init(parsing: Array(text.utf8))
     }
 
-    public func kind(_ i: Index) -> Kind { nodes[i].kind }
-    public func next(_ i: Index) -> Index { Int(nodes[i].next) }
+    @inlinable public func kind(_ i: Index) -> Kind { nodes[i].kind }
+    /// The node after `i`'s subtree: its next sibling, if it has one.
+    @inlinable public func next(_ i: Index) -> Index { Int(nodes[i].next) }
     public func byteOffset(_ i: Index) -> Int { Int(nodes[i].offset) }
 
-    public func bool(_ i: Index) -> Bool? {
+    @inlinable public func bool(_ i: Index) -> Bool? {
         nodes[i].kind == .bool ? nodes[i].flag : nil
     }
 
+    /// A string node's bytes as written between the quotes, and whether they hold escapes
+    /// (then they are not the string's UTF-8); nil for other kinds. For matching keys and names
+    /// without making a `String`.
+    @inlinable
+    public func withRawString<R>(_ i: Index, _ body: (_ bytes: UnsafeBufferPointer<UInt8>, _ escaped: Bool) -> R) -> R? {
+        let node = nodes[i]
+        guard node.kind == .string else { return nil }
+        return bytes.withUnsafeBufferPointer {
+            body(UnsafeBufferPointer(rebasing: $0[Int(node.offset)..<Int(node.offset) + Int(node.length)]), node.flag)
+        }
+    }
+
     /// Number of elements of an array, or members of an object.
-    public func count(_ i: Index) -> Int {
+    @inlinable public func count(_ i: Index) -> Int {
         switch nodes[i].kind {
         case .array: return Int(nodes[i].length)
         case .object: return Int(nodes[i].length) / 2
@@ -66,11 +85,23 @@ public struct JSONTape: Sendable {
 
     /// The numeric value; exact for integers and short decimals (Clinger's fast path), otherwise
     /// through the standard library's correctly rounded conversion.
-    public func number(_ i: Index) -> Double? {
+    @inlinable public func number(_ i: Index) -> Double? {
         let node = nodes[i]
         guard node.kind == .number else { return nil }
         return bytes.withUnsafeBufferPointer { buf in
-            JSONNumber.parse(buf, from: Int(node.offset), count: Int(node.length))
+            // Small non-negative integers (most numbers of a scene: frames of whole points)
+            // read in place; anything else through the full conversion.
+            let start = Int(node.offset), count = Int(node.length)
+            if count <= 9 {
+                var value = 0
+                for k in start..<(start + count) {
+                    let digit = Int(buf[k]) &- 0x30
+                    guard digit >= 0, digit <= 9 else { return JSONNumber.parse(buf, from: start, count: count) }
+                    value = value &* 10 &+ digit
+                }
+                return Double(value)
+            }
+            return JSONNumber.parse(buf, from: start, count: count)
         }
     }
 
@@ -79,7 +110,7 @@ public struct JSONTape: Sendable {
         guard node.kind == .string else { return nil }
         let start = Int(node.offset), end = start + Int(node.length)
         if !node.flag {
-            return String(decoding: bytes[start..<end], as: UTF8.self)
+            return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
         }
         return JSONStringDecoder.unescape(bytes[start..<end])
     }

@@ -131,6 +131,11 @@ public struct ViewSpec: Sendable, Hashable {
         self.id = id; self.className = className; self.base = base
     }
 
+    /// Whether any of the properties most views leave out is set (label, scrollView,
+    /// overrides, implements, targets, gestureRecognizers, viewController): the checks of those
+    /// are skipped at once for the others.
+    package var hasRareProperties: Bool { rare != nil }
+
     public var label: String? {
         get { rare?.properties.label }
         set { setRare(\.label, newValue) }

@@ -77,9 +77,10 @@ public final class SceneValidator {
             issues.add(base.pointer("windows"), "a scene needs at least one window")
         }
         checkApp(directory)
-        let windowSet = Set(scene.windows)
+        var isWindow = [Bool](repeating: false, count: scene.views.count)
+        for w in scene.windows where w >= 0 && w < isWindow.count { isWindow[w] = true }
         scene.views.withUnsafeBufferPointer { views in
-            for v in views.indices { checkView(v, views.baseAddress! + v, isWindow: windowSet.contains(v), directory) }
+            for v in views.indices { checkView(v, views.baseAddress! + v, isWindow: isWindow[v], directory) }
         }
         return directory
     }
@@ -158,6 +159,9 @@ public final class SceneValidator {
     private func checkView(_ v: Int, _ spec: UnsafePointer<ViewSpec>, isWindow: Bool, _ directory: ObjectDirectory) {
         // Built only when an issue is recorded: eagerly it would cost O(depth) per view.
         var here: String { pointer(v) }
+        // The properties most views leave out are checked only when some are set (issues in
+        // the order of the view's properties, as before).
+        let rare = spec.pointee.hasRareProperties
         if isWindow, spec.pointee.base != .UIWindow {
             issues.add(here.pointer(spec.pointee.explicitBase ? "base" : "class"),
                        "a window's base class must be UIWindow, not \(spec.pointee.base.rawValue)")
@@ -169,11 +173,21 @@ public final class SceneValidator {
             if spec.pointee.level != nil { issues.add(here.pointer("level"), "only windows have a level") }
             if spec.pointee.isKey != nil { issues.add(here.pointer("isKey"), "only windows have isKey") }
         }
-        if isWindow, spec.pointee.viewController != nil {
+        if rare, isWindow, spec.pointee.viewController != nil {
             issues.add(here.pointer("viewController"), "a window is not a view controller's view; put the root view controller on the window's root view")
         }
+        if !spec.pointee.base.isControl, spec.pointee.enabled != nil {
+            issues.add(here.pointer("enabled"), "only UIControl subclasses have enabled (base is \(spec.pointee.base.rawValue))")
+        }
+        if rare { checkClassSpecificProperties(v, spec) }
+        checkGeometry(spec, at: { here })
+        if rare { checkReferences(v, spec, directory) }
+    }
+
+    /// Properties set on a view whose class has none (rare properties only).
+    private func checkClassSpecificProperties(_ v: Int, _ spec: UnsafePointer<ViewSpec>) {
+        var here: String { pointer(v) }
         if !spec.pointee.base.isControl {
-            if spec.pointee.enabled != nil { issues.add(here.pointer("enabled"), "only UIControl subclasses have enabled (base is \(spec.pointee.base.rawValue))") }
             if spec.pointee.targets != nil { issues.add(here.pointer("targets"), "only UIControl subclasses have a target-action table (base is \(spec.pointee.base.rawValue))") }
             if spec.pointee.overrides?.beginTracking != nil { issues.add(here.pointer("overrides").pointer("beginTracking"), "only UIControl subclasses track touches") }
             if spec.pointee.overrides?.continueTracking != nil { issues.add(here.pointer("overrides").pointer("continueTracking"), "only UIControl subclasses track touches") }
@@ -183,7 +197,12 @@ public final class SceneValidator {
             if spec.pointee.overrides?.touchesShouldBegin != nil { issues.add(here.pointer("overrides").pointer("touchesShouldBegin"), "only UIScrollView subclasses have touchesShouldBegin") }
             if spec.pointee.overrides?.touchesShouldCancel != nil { issues.add(here.pointer("overrides").pointer("touchesShouldCancel"), "only UIScrollView subclasses have touchesShouldCancel") }
         }
-        checkGeometry(spec, at: { here })
+    }
+
+    /// Selectors and references of the rare properties: implements, overrides, targets, the
+    /// view controller, the recognizers.
+    private func checkReferences(_ v: Int, _ spec: UnsafePointer<ViewSpec>, _ directory: ObjectDirectory) {
+        var here: String { pointer(v) }
         checkSelectors(spec.pointee.implements, at: here.pointer("implements"))
         if let o = spec.pointee.overrides {
             let at = here.pointer("overrides")

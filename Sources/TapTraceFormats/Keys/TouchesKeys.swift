@@ -1,0 +1,39 @@
+// The keys of a touches document (`taptrace/touches@1`, contract §2) and of a dispatch request
+// (§4). `TouchesDecoder` and `InputDecoder` read them; the result's `input` is written with them.
+
+enum TouchesKey: String, DocumentKey {
+    case format, events, gestures, until
+    static let names = NameTable<Self>()
+}
+
+/// One record of `events`.
+enum TouchRecordKey: String, DocumentKey {
+    case t, touches
+    static let names = NameTable<Self>()
+}
+
+/// One touch of a record.
+enum TouchChangeKey: String, DocumentKey {
+    case id, phase, at, type
+    static let names = NameTable<Self>()
+}
+
+/// A gesture shorthand: one of the four kinds, and its timing.
+enum GestureKey: String, DocumentKey {
+    case tap, doubleTap, longPress, drag, t, duration, steps, interval
+    static let names = NameTable<Self>()
+
+    /// The keys that name the gesture's kind (exactly one per gesture).
+    static let kinds: [GestureKey] = [.tap, .doubleTap, .longPress, .drag]
+}
+
+enum DragKey: String, DocumentKey {
+    case from, to
+    static let names = NameTable<Self>()
+}
+
+/// A dispatch request: `{"scene", "touches", "knobs"}`.
+enum RequestKey: String, DocumentKey {
+    case scene, touches, knobs
+    static let names = NameTable<Self>()
+}

@@ -1,0 +1,144 @@
+import TapTraceCore
+import TapTraceJSON
+
+/// Decodes a touches document: structure and types here, phase and time rules in
+/// `TouchSequenceValidator`.
+struct TouchesDecoder {
+    let reader: DocumentReader
+    var tape: JSONTape { reader.tape }
+
+    func decode(_ node: Int, at base: String) -> TouchSequence {
+        var seq = TouchSequence()
+        var format: String?
+        let isObject = reader.object(node, at: { base }) { (key: TouchesKey, v) in
+            func at() -> String { base.pointer(key.rawValue) }
+            switch key {
+            case .format: format = reader.string(v, at: at)
+            case .events:
+                guard let elements = reader.array(v, at: at) else { break }
+                for (i, e) in elements.enumerated() {
+                    seq.events.append(decodeRecord(e, at: { at().pointer(i) }))
+                }
+            case .gestures:
+                guard let elements = reader.array(v, at: at) else { break }
+                for (i, e) in elements.enumerated() {
+                    if let g = decodeGesture(e, at: { at().pointer(i) }) { seq.gestures.append(g) }
+                }
+            case .until: seq.until = reader.number(v, at: at)
+            }
+        }
+        guard isObject else { return seq }
+        let formatKey = TouchesKey.format.rawValue
+        if format == nil, !reader.has(node, TouchesKey.format) {
+            reader.report({ base.pointer(formatKey) }, "required: \"\(TouchSequence.format)\"")
+        } else if let format, format != TouchSequence.format {
+            reader.report({ base.pointer(formatKey) }, "must be \"\(TouchSequence.format)\", not \"\(format)\"")
+        }
+        return seq
+    }
+
+    private func decodeRecord(_ node: Int, at pointer: () -> String) -> TouchRecord {
+        var record = TouchRecord(t: .nan, touches: [])
+        reader.object(node, at: pointer) { (key: TouchRecordKey, v) in
+            func at() -> String { pointer().pointer(key.rawValue) }
+            switch key {
+            case .t: record.t = reader.number(v, at: at) ?? .nan
+            case .touches:
+                guard let elements = reader.array(v, at: at) else { break }
+                for (i, e) in elements.enumerated() {
+                    if let c = decodeChange(e, at: { at().pointer(i) }) { record.touches.append(c) }
+                }
+            }
+        }
+        if tape.kind(node) == .object, !reader.has(node, TouchRecordKey.t) {
+            reader.report(pointer, "required key \"t\" (seconds on the virtual clock) is missing")
+        }
+        return record
+    }
+
+    private func decodeChange(_ node: Int, at pointer: () -> String) -> TouchChange? {
+        var id: String?, phase: TouchPhase?, at: Point?, type: TouchType?
+        var hasPhase = false
+        let ok = reader.object(node, at: pointer) { (key: TouchChangeKey, v) in
+            func here() -> String { pointer().pointer(key.rawValue) }
+            switch key {
+            case .id: id = reader.string(v, at: here)
+            case .phase:
+                hasPhase = true
+                if let word = reader.string(v, at: here) {
+                    if let p = TouchPhase(rawValue: word), p != .stationary { phase = p } else {
+                        reader.report(here, "must be began, moved, ended or cancelled, not \"\(word)\"")
+                    }
+                }
+            case .at: at = reader.point(v, at: here)
+            case .type:
+                if let word = reader.string(v, at: here) {
+                    if let t = TouchType(rawValue: word) { type = t } else {
+                        reader.report(here, "must be direct, pencil or indirect")
+                    }
+                }
+            }
+        }
+        guard ok else { return nil }
+        if id == nil, !reader.has(node, TouchChangeKey.id) {
+            reader.report(pointer, "required key \"id\" is missing")
+        }
+        if !hasPhase { reader.report(pointer, "required key \"phase\" is missing") }
+        if at == nil, phase != nil, phase != .cancelled, !reader.has(node, TouchChangeKey.at) {
+            reader.report(pointer, "required key \"at\" (screen point) is missing")
+        }
+        guard let id, let phase else { return nil }
+        return TouchChange(id: id, phase: phase, at: at, type: type)
+    }
+
+    private func decodeGesture(_ node: Int, at pointer: () -> String) -> GestureShorthand? {
+        let kinds = GestureKey.kinds.map(\.rawValue).joined(separator: ", ")
+        var kind: GestureKey?
+        var point: Point?, from: Point?, to: Point?
+        var t: Double?, duration: Double?, steps: Int?, interval: Double?
+        let ok = reader.object(node, at: pointer) { (key: GestureKey, v) in
+            func at() -> String { pointer().pointer(key.rawValue) }
+            switch key {
+            case .tap, .doubleTap, .longPress:
+                if kind != nil { reader.report(at, "a gesture has exactly one of " + kinds) }
+                kind = key
+                point = reader.point(v, at: at)
+            case .drag:
+                if kind != nil { reader.report(at, "a gesture has exactly one of " + kinds) }
+                kind = key
+                reader.object(v, at: at) { (dkey: DragKey, dv) in
+                    switch dkey {
+                    case .from: from = reader.point(dv, at: { at().pointer(dkey.rawValue) })
+                    case .to: to = reader.point(dv, at: { at().pointer(dkey.rawValue) })
+                    }
+                }
+                if from == nil || to == nil { reader.report(at, "needs \"from\" and \"to\" points") }
+            case .t: t = reader.number(v, at: at)
+            case .duration: duration = reader.number(v, at: at, in: 0.001...3600, what: "between 0.001 and 3600 seconds")
+            case .interval: interval = reader.number(v, at: at, in: 0.001...3600, what: "between 0.001 and 3600 seconds")
+            case .steps: steps = reader.integer(v, at: at, minimum: 1)
+            }
+        }
+        guard ok else { return nil }
+        guard let kind else {
+            reader.report(pointer, "needs one of " + kinds)
+            return nil
+        }
+        if t == nil, !reader.has(node, GestureKey.t) {
+            reader.report(pointer, "required key \"t\" (start time) is missing")
+        }
+        if steps != nil, kind != .drag { reader.report({ pointer().pointer(GestureKey.steps.rawValue) }, "only a drag has steps") }
+        if interval != nil, kind != .doubleTap {
+            reader.report({ pointer().pointer(GestureKey.interval.rawValue) }, "only a doubleTap has an interval")
+        }
+        guard let t else { return nil }
+        switch kind {
+        case .tap: return point.map { .tap(at: $0, t: t, duration: duration) }
+        case .doubleTap: return point.map { .doubleTap(at: $0, t: t, interval: interval) }
+        case .longPress: return point.map { .longPress(at: $0, t: t, duration: duration) }
+        default:
+            guard let from, let to else { return nil }
+            return .drag(from: from, to: to, t: t, duration: duration, steps: steps)
+        }
+    }
+}
