@@ -14,7 +14,20 @@ public struct SceneDecoder {
     /// UIKit base, was a tenth of decoding a view. Direct-mapped; a name whose slot another took
     /// is made again.
     private final class ClassNames {
-        private var slots = [(node: Int, name: String, base: ViewBase?)](repeating: (-1, "", nil), count: 64)
+        private typealias Entry = (node: Int, name: String, base: ViewBase?)
+        /// Memory of its own rather than an array in a class, whose every access the runtime
+        /// checks for exclusivity.
+        private let slots: UnsafeMutablePointer<Entry>
+
+        init() {
+            slots = .allocate(capacity: 64)
+            slots.initialize(repeating: (-1, "", nil), count: 64)
+        }
+
+        deinit {
+            slots.deinitialize(count: 64)
+            slots.deallocate()
+        }
 
         func lookup(_ node: Int, _ tape: JSONTape) -> (String, ViewBase?)? {
             guard let slot = slot(node, tape) else { return nil }

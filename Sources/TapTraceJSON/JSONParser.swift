@@ -48,92 +48,119 @@ struct JSONParser: ~Copyable {
 
     mutating func parse() throws(JSONSyntaxError) -> [JSONTape.Node] {
         guard bytes.count < Int(UInt32.max) else { throw error("document larger than 4 GiB") }
+        guard let base = bytes.baseAddress else { throw error("unexpected end of input, expected a value") }
+        let end = bytes.count
+        // The position is a local while the loop runs (a property of `self` would be stored
+        // back to memory at every step); `pos` is set from it before an error is built.
+        var i = 0
         // Skip a UTF-8 byte order mark, which some editors write.
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { pos = 3 }
-        skipWhitespace()
-        var stack: [Open] = []
-        if var top = try parseValueStart() {
-            while true {
-                skipWhitespace()
-                guard pos < bytes.count else {
-                    throw error(top.isObject ? "unterminated object" : "unterminated array")
-                }
-                let b = bytes[pos]
-                if b == (top.isObject ? 0x7D : 0x5D) {
-                    pos += 1
-                    close(top)
-                    guard let outer = stack.popLast() else { break }
-                    top = outer
-                    continue
-                }
-                if top.children > 0 {
-                    guard b == 0x2C else {
-                        throw error(top.isObject ? "expected ',' or '}' in object" : "expected ',' or ']' in array")
-                    }
-                    pos += 1
-                    skipWhitespace()
-                }
-                if top.isObject {
-                    guard pos < bytes.count, bytes[pos] == 0x22 else { throw error("expected a string key") }
-                    try parseString()
-                    skipWhitespace()
-                    guard pos < bytes.count, bytes[pos] == 0x3A else { throw error("expected ':' after key") }
-                    pos += 1
-                    skipWhitespace()
-                    top.children += 2
-                } else {
-                    top.children += 1
-                }
-                if let inner = try parseValueStart() {
-                    stack.append(top)
-                    top = inner
-                }
+        if end >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { i = 3 }
+        @inline(__always) func skipWhitespace() {
+            while i < end {
+                let c = base[i]
+                guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { return }
+                i += 1
             }
         }
+        var stack: [Open] = []
+        var top = Open(node: -1, isObject: false, children: 0)
+        var inContainer = false
         skipWhitespace()
-        guard pos == bytes.count else { throw error("unexpected text after the JSON value") }
+        while true {
+            // A value starts at `i`.
+            guard i < end else { pos = i; throw error("unexpected end of input, expected a value") }
+            switch base[i] {
+            case 0x22:
+                i = try scanString(from: i)
+            case 0x2D, 0x30...0x39:
+                i = try scanNumber(from: i)
+            case 0x7B, 0x5B: // { [
+                let isObject = base[i] == 0x7B
+                append(isObject ? .object : .array, flag: false, offset: i, length: 0)
+                let open = Open(node: count - 1, isObject: isObject, children: 0)
+                i += 1
+                skipWhitespace()
+                if i < end, base[i] == (isObject ? 0x7D : 0x5D) {
+                    // An empty container closes at once.
+                    i += 1
+                    close(open)
+                } else {
+                    guard i < end else { pos = i; throw error(isObject ? "unterminated object" : "unterminated array") }
+                    if inContainer { stack.append(top) }
+                    top = open
+                    inContainer = true
+                    if isObject {
+                        guard i < end, base[i] == 0x22 else { pos = i; throw error("expected a string key") }
+                        i = try scanString(from: i)
+                        skipWhitespace()
+                        guard i < end, base[i] == 0x3A else { pos = i; throw error("expected ':' after key") }
+                        i += 1
+                        skipWhitespace()
+                        top.children = 2
+                    } else {
+                        top.children = 1
+                    }
+                    continue
+                }
+            case 0x74:
+                pos = i; try literal("true"); i = pos
+                append(.bool, flag: true, offset: i - 4, length: 4)
+            case 0x66:
+                pos = i; try literal("false"); i = pos
+                append(.bool, flag: false, offset: i - 5, length: 5)
+            case 0x6E:
+                pos = i; try literal("null"); i = pos
+                append(.null, flag: false, offset: i - 4, length: 4)
+            default:
+                pos = i
+                throw error("unexpected character \(describe(base[i])), expected a value")
+            }
+            // After a value: the next member or element of the innermost container, or its end
+            // (and then the next of the one around it).
+            guard inContainer else { break }
+            while true {
+                skipWhitespace()
+                guard i < end else {
+                    pos = i
+                    throw error(top.isObject ? "unterminated object" : "unterminated array")
+                }
+                let b = base[i]
+                if b == 0x2C {
+                    i += 1
+                    skipWhitespace()
+                    if top.isObject {
+                        guard i < end, base[i] == 0x22 else { pos = i; throw error("expected a string key") }
+                        i = try scanString(from: i)
+                        skipWhitespace()
+                        guard i < end, base[i] == 0x3A else { pos = i; throw error("expected ':' after key") }
+                        i += 1
+                        skipWhitespace()
+                        top.children += 2
+                    } else {
+                        top.children += 1
+                    }
+                    break
+                }
+                guard b == (top.isObject ? 0x7D : 0x5D) else {
+                    pos = i
+                    throw error(top.isObject ? "expected ',' or '}' in object" : "expected ',' or ']' in array")
+                }
+                i += 1
+                close(top)
+                guard let outer = stack.popLast() else { inContainer = false; break }
+                top = outer
+            }
+            guard inContainer else { break }
+            skipWhitespace()
+        }
+        skipWhitespace()
+        pos = i
+        guard i == end else { throw error("unexpected text after the JSON value") }
         let count = self.count, nodes = self.nodes
         return [JSONTape.Node](unsafeUninitializedCapacity: count) { buffer, initialized in
             buffer.baseAddress!.initialize(from: nodes, count: count)
             initialized = count
         }
-    }
-
-    /// Parses a scalar completely, or opens a container and returns it (nil for a scalar or a
-    /// container closed at once).
-    private mutating func parseValueStart() throws(JSONSyntaxError) -> Open? {
-        guard pos < bytes.count else { throw error("unexpected end of input, expected a value") }
-        switch bytes[pos] {
-        case 0x7B, 0x5B: // { [
-            let isObject = bytes[pos] == 0x7B
-            append(isObject ? .object : .array, flag: false, offset: pos, length: 0)
-            let open = Open(node: count - 1, isObject: isObject, children: 0)
-            pos += 1
-            skipWhitespace()
-            // An empty container closes at once.
-            if pos < bytes.count, bytes[pos] == (isObject ? 0x7D : 0x5D) {
-                pos += 1
-                close(open)
-                return nil
-            }
-            return open
-        case 0x22:
-            try parseString()
-        case 0x74:
-            try literal("true")
-            append(.bool, flag: true, offset: pos - 4, length: 4)
-        case 0x66:
-            try literal("false")
-            append(.bool, flag: false, offset: pos - 5, length: 5)
-        case 0x6E:
-            try literal("null")
-            append(.null, flag: false, offset: pos - 4, length: 4)
-        case 0x2D, 0x30...0x39:
-            try parseNumber()
-        default:
-            throw error("unexpected character \(describe(bytes[pos])), expected a value")
-        }
-        return nil
     }
 
     @inline(__always)
@@ -153,9 +180,10 @@ struct JSONParser: ~Copyable {
         pos += n
     }
 
-    private mutating func parseString() throws(JSONSyntaxError) {
-        // bytes[pos] is the opening quote.
-        let start = pos + 1
+    /// The string whose opening quote is at `quote`, appended; returns the index after it.
+    @inline(__always)
+    private mutating func scanString(from quote: Int) throws(JSONSyntaxError) -> Int {
+        let start = quote + 1
         var i = start
         var escaped = false
         let count = bytes.count
@@ -193,7 +221,7 @@ struct JSONParser: ~Copyable {
             i += 1
         }
         append(.string, flag: escaped, offset: start, length: i - start)
-        pos = i + 1
+        return i + 1
     }
 
     /// The high bit of each of eight bytes (little-endian) that is a quote, a backslash or below
@@ -208,10 +236,12 @@ struct JSONParser: ~Copyable {
         return (zeroQuote | zeroBackslash | control) & high
     }
 
-    private mutating func parseNumber() throws(JSONSyntaxError) {
-        let start = pos
-        var i = pos
+    /// The number that starts at `start`, appended; returns the index after it.
+    @inline(__always)
+    private mutating func scanNumber(from start: Int) throws(JSONSyntaxError) -> Int {
+        var i = start
         let count = bytes.count
+        let bytes = self.bytes.baseAddress!   // a local: read in place, not through `self`
         if bytes[i] == 0x2D { i += 1 }
         guard i < count, JSONParser.isDigit(bytes[i]) else { pos = i; throw error("invalid number") }
         if bytes[i] == 0x30 {
@@ -232,19 +262,9 @@ struct JSONParser: ~Copyable {
             while i < count, JSONParser.isDigit(bytes[i]) { i += 1 }
         }
         append(.number, flag: false, offset: start, length: i - start)
-        pos = i
+        return i
     }
 
-    @inline(__always)
-    private mutating func skipWhitespace() {
-        let count = bytes.count
-        while pos < count {
-            switch bytes[pos] {
-            case 0x20, 0x0A, 0x0D, 0x09: pos += 1
-            default: return
-            }
-        }
-    }
 
     static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
     static func isHex(_ b: UInt8) -> Bool {

@@ -116,12 +116,14 @@ public struct JSONTape: Sendable {
     }
 
     /// Whether two string nodes have the same raw bytes (escapes compared as written).
-    public func sameRawString(_ a: Index, _ b: Index) -> Bool {
+    @inlinable public func sameRawString(_ a: Index, _ b: Index) -> Bool {
         let na = nodes[a], nb = nodes[b]
         guard na.kind == .string, nb.kind == .string, na.length == nb.length, na.flag == nb.flag else { return false }
-        let sa = Int(na.offset), sb = Int(nb.offset)
-        for k in 0..<Int(na.length) where bytes[sa + k] != bytes[sb + k] { return false }
-        return true
+        return bytes.withUnsafeBufferPointer { buf in
+            let pa = buf.baseAddress! + Int(na.offset), pb = buf.baseAddress! + Int(nb.offset)
+            for k in 0..<Int(na.length) where pa[k] != pb[k] { return false }
+            return true
+        }
     }
 
     /// Compares a string node with ASCII text without allocating.

@@ -1,49 +1,58 @@
 /// Finds which of a set of names (an enum's raw values) some UTF-8 bytes spell, without making
 /// a `String` of them: the keys of a document's objects and UIKit class names, matched for every
 /// view of every scene. Open addressing on a hash of the length and three bytes, confirmed by
-/// comparing the bytes. Built once per type.
-struct NameTable<Value: CaseIterable & RawRepresentable & Sendable>: Sendable where Value.RawValue == String {
+/// comparing the bytes. Built once per type; a class, so that using it retains one reference
+/// rather than its four arrays.
+final class NameTable<Value: CaseIterable & RawRepresentable & Sendable>: @unchecked Sendable where Value.RawValue == String {
     /// The values in declaration order; an index refers to this list.
     let values: [Value]
-    /// Every name's UTF-8, back to back: name k is `utf8[starts[k]..<starts[k + 1]]`.
-    private let utf8: [UInt8]
-    private let starts: [Int]
+    /// Every name's UTF-8, back to back: name k is `utf8[starts[k]..<starts[k + 1]]`. Memory of
+    /// its own, read through pointers: a lookup is a few dozen instructions. Never written
+    /// after `init`, so sharing the table is safe.
+    private let utf8: UnsafeMutablePointer<UInt8>
+    private let starts: UnsafeMutablePointer<Int>
     /// An index into `values`, or -1 for an empty slot; at most a quarter full.
-    private let slots: [Int16]
+    private let slots: UnsafeMutablePointer<Int16>
+    private let mask: Int
 
     init() {
         values = Array(Value.allCases)
-        var utf8: [UInt8] = [], starts = [0]
+        var bytes: [UInt8] = [], offsets = [0]
         for value in values {
-            utf8.append(contentsOf: value.rawValue.utf8)
-            starts.append(utf8.count)
+            bytes.append(contentsOf: value.rawValue.utf8)
+            offsets.append(bytes.count)
         }
+        utf8 = .allocate(capacity: max(1, bytes.count))
+        utf8.initialize(from: bytes, count: bytes.count)
+        starts = .allocate(capacity: offsets.count)
+        starts.initialize(from: offsets, count: offsets.count)
         var size = 8
         while size < values.count * 4 { size *= 2 }
-        var slots = [Int16](repeating: -1, count: size)
+        mask = size - 1
+        slots = .allocate(capacity: size)
+        slots.initialize(repeating: -1, count: size)
         for k in values.indices {
-            let hash = utf8.withUnsafeBufferPointer { Self.hash(UnsafeBufferPointer(rebasing: $0[starts[k]..<starts[k + 1]])) }
-            var slot = hash & (size - 1)
-            while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
+            var slot = Self.hash(UnsafeBufferPointer(start: utf8 + offsets[k], count: offsets[k + 1] - offsets[k])) & mask
+            while slots[slot] >= 0 { slot = (slot + 1) & mask }
             slots[slot] = Int16(k)
         }
-        self.utf8 = utf8
-        self.starts = starts
-        self.slots = slots
+    }
+
+    deinit {
+        utf8.deallocate()
+        starts.deallocate()
+        slots.deallocate()
     }
 
     /// The index in `values` of the name `bytes` spell, or nil.
     func index(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        let mask = slots.count - 1
         var slot = Self.hash(bytes) & mask
-        return utf8.withUnsafeBufferPointer { names in
-            while true {
-                let k = Int(slots[slot])
-                if k < 0 { return nil }
-                let start = starts[k], count = starts[k + 1] - start
-                if count == bytes.count, Self.same(names.baseAddress! + start, bytes, count) { return k }
-                slot = (slot + 1) & mask
-            }
+        while true {
+            let k = Int(slots[slot])
+            if k < 0 { return nil }
+            let start = starts[k], count = starts[k + 1] - start
+            if count == bytes.count, Self.same(utf8 + start, bytes, count) { return k }
+            slot = (slot + 1) & mask
         }
     }
 
@@ -59,11 +68,13 @@ struct NameTable<Value: CaseIterable & RawRepresentable & Sendable>: Sendable wh
     /// The names, in declaration order.
     var names: [String] { values.map(\.rawValue) }
 
+    @inline(__always)
     private static func same(_ a: UnsafePointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, _ count: Int) -> Bool {
         for k in 0..<count where a[k] != b[k] { return false }
         return true
     }
 
+    @inline(__always)
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let n = bytes.count
         guard n > 0 else { return 0 }
