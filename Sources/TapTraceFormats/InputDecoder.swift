@@ -71,13 +71,19 @@ public enum InputDecoder {
 extension DocumentReader {
     /// Decodes and validates a scene at `node`; issues are recorded with pointers under `pointer`.
     public func scene(at node: Int, pointer: String) -> Scene {
+        sceneKeepingDirectory(at: node, pointer: pointer).scene
+    }
+
+    /// The same, with the id directory the validation built (nil when it did not run), so that
+    /// indexing the scene (`SceneIndex(validated:directory:)`) does not build it again.
+    public func sceneKeepingDirectory(at node: Int, pointer: String) -> (scene: Scene, directory: ObjectDirectory?) {
         let before = issues.issues.count
         let scene = SceneDecoder(reader: self).decode(node, at: pointer)
         // Semantic checks also run on a partly broken scene, but skip views whose ids are missing.
-        if issues.issues.count == before || !scene.windows.isEmpty {
-            issues.append(contentsOf: SceneValidator.validate(scene, at: pointer))
-        }
-        return scene
+        guard issues.issues.count == before || !scene.windows.isEmpty else { return (scene, nil) }
+        let (found, directory) = SceneValidator.validateKeepingDirectory(scene, at: pointer)
+        issues.append(contentsOf: found)
+        return (scene, directory)
     }
 
     /// Decodes a touches document and expands it into records.

@@ -156,7 +156,7 @@ struct StatelessDispatchBody {
         let tape: JSONTape
         do throws(InputError) { tape = try InputDecoder.parse(bytes) } catch { throw Problem(error) }
         let reader = DocumentReader(tape: tape)
-        var cached: CachedScene?, decoded: (scene: Scene, key: SceneBytes)?
+        var cached: CachedScene?, decoded: (scene: Scene, directory: ObjectDirectory?, key: SceneBytes)?
         var touches = TouchSequence(), records: [TouchRecord] = [], knobs = KnobOverrides()
         var seen: Set<String> = []
         reader.object(tape.root, at: { "" }, keys: ["scene", "touches", "knobs"]) { key, v in
@@ -165,7 +165,8 @@ struct StatelessDispatchBody {
             case "scene":
                 let sceneKey = SceneBytes(tape.rawBytes(v))
                 if let hit = cache.get(sceneKey) { cached = hit } else {
-                    decoded = (reader.scene(at: v, pointer: "/scene"), sceneKey)
+                    let (scene, directory) = reader.sceneKeepingDirectory(at: v, pointer: "/scene")
+                    decoded = (scene, directory, sceneKey)
                 }
             case "touches": (touches, records) = reader.touchSequence(at: v, pointer: "/touches")
             case "knobs": knobs = reader.knobs(at: v, pointer: "/knobs")
@@ -181,7 +182,9 @@ struct StatelessDispatchBody {
         if let cached {
             scene = cached
         } else if let decoded {
-            let index = SceneIndex(validated: decoded.scene)
+            // The directory the validation built (the scene is valid, so it ran).
+            let index = decoded.directory.map { SceneIndex(validated: decoded.scene, directory: $0) }
+                ?? SceneIndex(validated: decoded.scene)
             cache.put(decoded.key, index)
             scene = CachedScene(index: index, refs: nil)
         } else {

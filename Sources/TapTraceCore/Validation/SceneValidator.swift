@@ -131,6 +131,18 @@ public final class SceneValidator {
     }
 
     static func isSelector(_ s: String) -> Bool {
+        // ASCII selectors (nearly all) by their bytes: Unicode's letter property is costly.
+        var s = s
+        let ascii: Bool? = s.withUTF8 { bytes in
+            guard !bytes.isEmpty, bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            for (k, b) in bytes.enumerated() {
+                let letter = (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A
+                let allowed = letter || b == 0x5F || (k > 0 && (b == 0x3A || (b >= 0x30 && b <= 0x39)))
+                if !allowed { return false }
+            }
+            return true
+        }
+        if let ascii { return ascii }
         guard let first = s.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
         return s.unicodeScalars.allSatisfy { $0 == ":" || $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
     }
