@@ -8,8 +8,7 @@ import Foundation
 /// up to ten connections in a row, whichever wakes first. Measured with wrk's 32 connections
 /// opened together (two workers): 32/0, 22/10, 22/10, 22/10. A worker with 22 connections
 /// answers each of them about twice as late as one with 10, and with 32/0 one core sat idle
-/// (stateless dispatch's median went from 3.8–4.5 ms to 2.7 ms with the change;
-/// docs/performance.md). Here each connection goes to the least-loaded worker (the
+/// (docs/performance.md). Here each connection goes to the least-loaded worker (the
 /// lowest-numbered on a tie), so 32 connections split 16/16.
 ///
 /// Like libmicrohttpd at its limit, the acceptor stops accepting while `connectionLimit`

@@ -56,7 +56,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// around them (RFC 9110 §8.6, §5.5); nil for anything else or a number beyond `UInt64`.
     /// Byte by byte: Foundation's `trimmingCharacters(in:)` here was 2 % of a stored
     /// dispatch's worker time (perf) and 7.6k of 741k instructions of a stateless dispatch
-    /// in the server (callgrind, 2026-11-24).
+    /// in the server (callgrind).
     static func contentLength(_ value: String) -> UInt64? {
         var bytes = Substring(value).utf8[...]
         while let first = bytes.first, first == 0x20 || first == 0x09 { bytes = bytes.dropFirst() }

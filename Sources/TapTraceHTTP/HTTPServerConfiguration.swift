@@ -43,7 +43,7 @@ public struct HTTPServerConfiguration: Sendable {
     /// at the scheduler's next tick. On Linux without kernel preemption and at 250 Hz, a worker
     /// serving back-to-back requests otherwise keeps the core up to 4 ms past its time slice,
     /// and every connection of the waiting client waits as long: that was the tail of the
-    /// latency under load (docs/performance.md, 2026-11-24, fourth session). When no other
+    /// latency under load (docs/performance.md). When no other
     /// thread waits for the core, the call returns at once.
     public var yieldsAfterResponse: Bool
     /// Whether each worker thread is bound to a processor of its own (the first ones the
@@ -98,9 +98,9 @@ public struct HTTPServerConfiguration: Sendable {
     ///
     /// Why no larger: libmicrohttpd (0.9.75) zeroes the whole pool before every request on a
     /// connection and the unused part of the read buffer when it shrinks it, so the pool's
-    /// size is paid on every request, in time and in cache. The 64 KiB used before cost 96 KB
-    /// of `memset` per request, 32 KiB costs 48 KB (decision 60; the time saved is a few per
-    /// cent at best, docs/performance.md, seventh session).
+    /// size is paid on every request, in time and in cache. 64 KiB costs 96 KB of `memset` per
+    /// request, 32 KiB costs 48 KB (decision 56; the time saved is a few per cent at best,
+    /// docs/performance.md).
     var effectiveConnectionMemoryLimit: Int {
         if let connectionMemoryLimit { return connectionMemoryLimit }
         return max(32 << 10, max(maxHeaderBytes, maxURILength) + (16 << 10))

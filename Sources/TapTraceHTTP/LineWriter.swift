@@ -9,14 +9,14 @@ import Foundation
 /// until nothing is pending. The other threads only append under the lock and go on. Writing
 /// one line per call under a lock (what this replaced) made every request of a busy server pay
 /// a system call and, when two workers ended requests together, a futex wait
-/// (docs/performance.md, 2026-11-24). A line reaches the descriptor at once when the log is
+/// (docs/performance.md). A line reaches the descriptor at once when the log is
 /// idle and within one batch's write when it is busy.
 ///
 /// With a flush interval, appending never writes: a thread of the writer's own writes what has
 /// gathered once the interval has passed since the first pending line (or at once when
 /// `flushBytes` are pending). A log line per request then costs a lock and a copy instead of
 /// a system call: `write(2)` to a file updates its modification time through the file
-/// system's journal, 2 % of the worker threads' time under load (fourth session). While
+/// system's journal, 2 % of the worker threads' time under load. While
 /// nothing is pending the thread looks once a second whether the writer is still there, and
 /// ends when it is gone.
 ///

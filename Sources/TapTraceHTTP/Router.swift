@@ -108,7 +108,7 @@ struct PathSegments {
 /// request compares bytes in place. Matching runs for every request; comparing `String`
 /// segments (split as `Character`s, then copied route by route) cost 12.6k instructions per
 /// request and, with the routes' arrays and closures retained and released route by route,
-/// 2 % of a worker's time under load (fourth session). The rules are `Router`'s.
+/// 2 % of a worker's time under load. The rules are `Router`'s.
 final class RouteTable: Sendable {
     enum Segment: Sendable, Equatable {
         case literal(String)

@@ -7,7 +7,7 @@ import CThreadAffinity
 /// kernel places a woken thread near the one that woke it) and took turns there for a few
 /// milliseconds while the other core ran only the clients: every connection of one worker
 /// then waited 2 ms more at once, most of the latency tail left once workers yield after each
-/// response (docs/performance.md, 2026-11-24, fourth session).
+/// response (docs/performance.md).
 public enum ThreadAffinity {
     /// The processors the calling thread may run on, ascending; empty when unknown.
     public static func allowedProcessors() -> [Int] {

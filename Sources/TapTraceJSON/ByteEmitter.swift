@@ -93,8 +93,8 @@ public struct ByteEmitter: ~Copyable {
 
     /// Copies `n` (1…64) bytes a word at a time, the last word overlapping the one before:
     /// most pieces of a trace are literals and fragments of 4 to 40 bytes, and a byte loop
-    /// spent three or four instructions per byte on them (callgrind, 2026-11-24: copying was
-    /// a fifth of encoding a result).
+    /// spent three or four instructions per byte on them (callgrind: copying was a fifth of
+    /// encoding a result).
     @inlinable @inline(__always)
     static func copyShort(_ src: UnsafePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>, _ n: Int) {
         let s = UnsafeRawPointer(src), d = UnsafeMutableRawPointer(dst)

@@ -3,7 +3,7 @@
 ///
 /// Trace times, points and knobs are such numbers, a result has dozens, and `description`
 /// (Swift's shortest round-trip algorithm, then a `String`) cost about 450 instructions each,
-/// 5 % of encoding a result (callgrind, 2026-11-24).
+/// 5 % of encoding a result (callgrind).
 ///
 /// Why the bytes are the same: `value` qualifies when, for `n` the integer nearest
 /// `value × 1000`, `Double(n) / 1000 == value`, i.e. `value` is the double nearest the decimal `n / 1000`
@@ -52,7 +52,7 @@
         var limit: UInt = 1000
         while digits < 20 && value >= limit { digits += 1; limit &*= 10 }
         // Two digits at a time from the end, from a table of "00" to "99": half the divisions
-        // of a digit loop (callgrind, 2026-11-24).
+        // of a digit loop.
         var v = value
         var k = digits
         while k >= 2 {

@@ -62,10 +62,10 @@ public struct RunOutcome: Sendable, Hashable {
 
     /// `canonicalJSON` of `RunOutcome(result)`, written straight from the result: a stored
     /// dispatch needs only the digest, and building the outcome's arrays and strings first cost
-    /// as much as writing the JSON (fourth session). Written with a `ByteEmitter`, which
+    /// as much as writing the JSON. Written with a `ByteEmitter`, which
     /// writes what `JSONWriter` writes for the same values: through `JSONWriter` (container
     /// state and a uniqueness check per call) it cost about three times as many instructions,
-    /// once per stored dispatch (ninth session). The bytes must never change: stored runs keep
+    /// once per stored dispatch. The bytes must never change: stored runs keep
     /// their digests (`digestIsStable`; `CompactEncodingTests` compares every conformance
     /// case with the outcome's fields written by `JSONWriter`).
     public static func canonicalJSON(of result: DispatchResult) -> [UInt8] {

@@ -14,7 +14,7 @@ import TapTraceStore
 /// load), and every commit writes about five pages to the log whatever its size. So a request
 /// announces its run before the engine runs (``announce()``), and the writer, finding runs
 /// announced but not yet handed over, waits for them up to ``gatherWindow`` before it
-/// commits (decision 56). A lone client never waits: its own run is the only one announced,
+/// commits (decision 47). A lone client never waits: its own run is the only one announced,
 /// and it is handed over by then.
 final class RunWriter: @unchecked Sendable {
     typealias Completion = @Sendable (Result<RunRecord, StoreError>) -> Void
@@ -24,7 +24,7 @@ final class RunWriter: @unchecked Sendable {
 
     /// How long the writer waits at most for announced runs before committing what it has.
     /// Under full load a batch gathers for this long: 0.3 to 1 ms all did as well
-    /// (docs/performance.md, 2026-11-24 third session); a run prepared in that time joins.
+    /// (docs/performance.md); a run prepared in that time joins.
     static let gatherWindow: Duration = .microseconds(500)
 
     /// A run on its way: announced before the engine runs, handed over by ``submit``. One
@@ -63,7 +63,7 @@ final class RunWriter: @unchecked Sendable {
     /// What the writer's thread waits for, if it waits (guarded by `condition`). Submitting
     /// and withdrawing wake it only when what it waits for has happened: woken by every
     /// submitted run while it gathers, it went to sleep again each time, two context switches
-    /// per run for nothing (docs/performance.md, 2026-11-24, fourth session).
+    /// per run for nothing (docs/performance.md).
     private enum Waiting {
         case no
         /// For a first run to write.
@@ -138,7 +138,7 @@ final class RunWriter: @unchecked Sendable {
                 // Set from the thread itself, within Linux's 15 bytes: `top -H` and perf show
                 // it (otherwise it inherits the name of the libmicrohttpd thread that started it).
                 Thread.current.name = "TapTrace-writer"
-                // Decision 65: of the batch class, the writer woken by a request's run waits for
+                // Decision 48: of the batch class, the writer woken by a request's run waits for
                 // the worker on its processor to finish a response (workers yield after each)
                 // instead of preempting it mid-request. Where refused, it runs as before.
                 _ = taptrace_run_current_thread_as_batch()
@@ -152,10 +152,9 @@ final class RunWriter: @unchecked Sendable {
     }
 
     /// Makes the writer commit each batch on the next of `processors` in turn: the HTTP worker
-    /// threads' (decision 59). A writer left where the system put it stayed on one core, and the
-    /// worker bound to that core answered its connections about half as fast as the other
-    /// (stored dispatch: 4.06 against 2.28 ms per request, connection by connection; fourth
-    /// session). Fewer than two processors: the writer runs wherever the system puts it.
+    /// threads' (decision 48). A writer left where the system put it stayed on one core, and the
+    /// worker bound to that core answered its connections about half as fast as the other.
+    /// Fewer than two processors: the writer runs wherever the system puts it.
     func commitOn(processors: [Int]) {
         condition.withLock { self.processors = processors.count >= 2 ? processors : [] }
     }

@@ -26,7 +26,7 @@ public final class TapTraceService: Sendable {
     let runWriter: RunWriter
     /// Where replays are computed, one at a time, off the HTTP worker threads.
     let replayQueue = DispatchQueue(label: "TapTrace-replay")
-    /// The most runs one replay re-runs (decision 52).
+    /// The most runs one replay re-runs (decision 45).
     let replayLimit: Int
     public static let defaultReplayLimit = 10_000
     /// Where unexpected failures (500s) are reported; the client gets no internals.
@@ -34,7 +34,7 @@ public final class TapTraceService: Sendable {
 
     /// How stored dispatch writes its runs.
     public enum RunWriting: Sendable {
-        /// By one writer thread, in group commits (decision 46): what `taptrace serve` uses.
+        /// By one writer thread, in group commits (decision 47): what `taptrace serve` uses.
         case groupCommit
         /// Each run by the request's own thread, in a transaction of its own, before the
         /// response completes: one thread does all the work, so that instruction counts of a

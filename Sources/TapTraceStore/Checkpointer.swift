@@ -19,13 +19,13 @@ import GRDBSQLite
 /// (`prepareRestart`): almost every frame is in the database file by then, the restart has
 /// little left to sync, and the next write starts the log from its beginning again.
 ///
-/// The thread is of Linux's idle class (decision 64): at the usual priority a checkpoint's
+/// The thread is of Linux's idle class (decision 54): at the usual priority a checkpoint's
 /// copy (some 3,000 pages, 90 ms, under stored dispatch) took processors from the writer and
 /// the workers for milliseconds at a time, and most of the slowest requests were in those
 /// windows. Should it get too little time and fall behind, the writer checkpoints itself
 /// past `backstopFrames` (`LogBackstop`).
 final class Checkpointer: @unchecked Sendable {
-    /// 16 MiB of the 1 KiB pages of a database created now (decision 67), 64 MiB of 4 KiB
+    /// 16 MiB of the 1 KiB pages of a database created now (decision 53), 64 MiB of 4 KiB
     /// pages. Counted in frames, not bytes: a commit writes about as many pages either way.
     static let restartFrames = 16_384
     /// Past this many frames (256 MiB of 4 KiB pages) the writer checkpoints itself if this
@@ -60,7 +60,7 @@ final class Checkpointer: @unchecked Sendable {
         /// The log's length, in frames, past which the writer checkpoints itself if the
         /// Checkpointer has fallen behind (`LogBackstop`).
         var backstopFrames: Int = Checkpointer.backstopFrames
-        /// Whether the thread is of the idle class (decision 64). Tests that wait for a
+        /// Whether the thread is of the idle class (decision 54). Tests that wait for a
         /// checkpoint turn it off: on a machine busy with other tests the thread may not run
         /// for seconds.
         var runsWhenIdle = true
@@ -83,7 +83,7 @@ final class Checkpointer: @unchecked Sendable {
             // drops to the idle class: after, on busy processors, it may not run for seconds,
             // and would stay unnamed all that time.
             Thread.current.name = runsWhenIdle ? "TapTrace-ckpt" : "TapTrace-ckpt-n"
-            // Before any checkpoint, so that none runs at the usual priority (decision 64).
+            // Before any checkpoint, so that none runs at the usual priority (decision 54).
             // Refused (not Linux), the thread runs as any other.
             if runsWhenIdle { _ = taptrace_run_current_thread_when_idle() }
             loop()
@@ -104,7 +104,7 @@ final class Checkpointer: @unchecked Sendable {
     /// no processor, or waits on something. The writer's backstop acts only then (`LogBackstop`):
     /// a log grown long under heavy writes while this thread works is this thread's to copy, and
     /// the writer doing it instead held every stored dispatch for 208 ms (a new result in every
-    /// request, `bench/run`, eleventh session).
+    /// request, `bench/run`).
     func hasFallenBehind() -> Bool {
         condition.withLock { ContinuousClock.now - lastProgress >= stallTime }
     }
@@ -131,9 +131,9 @@ final class Checkpointer: @unchecked Sendable {
     /// Copies the frames written while the last checkpoint ran, again until few are left
     /// (`catchUpFrames`), at most `catchUpRounds` times. The restart that follows holds up
     /// the writer while it syncs and copies whatever is left: right after a checkpoint of
-    /// 150–200 ms (new results in every run, 50 MB of log a second) that was the 2,000–2,500
-    /// frames written meanwhile, and the writer waited 37–57 ms every two seconds (stored p99
-    /// 34–47 ms; docs/performance.md, 2026-11-24 third session).
+    /// 150–200 ms (new results in every run, 50 MB of log a second) that is the 2,000–2,500
+    /// frames written meanwhile, and without catching up the writer waited 37–57 ms every two
+    /// seconds (docs/performance.md).
     ///
     /// - Returns: The checkpoints it ran.
     @discardableResult
@@ -152,11 +152,11 @@ final class Checkpointer: @unchecked Sendable {
     /// (`catchUp`), then writes the database file out (`syncDatabase`).
     ///
     /// A passive checkpoint that does not reach the end of the log (under load, none does)
-    /// copies pages into the database file without syncing it: the restart did, on the
-    /// writer's connection, with every page copied since the last restart still to write (12 MB
-    /// or so every two seconds under stored dispatch). That sync took 6–10 ms of the restart's
-    /// 7–11 ms, and every stored dispatch waited for it. Synced here first, on this thread,
-    /// the restart finds little left and takes 1–2 ms (docs/performance.md, eighth session).
+    /// copies pages into the database file without syncing it: the restart would sync it, on
+    /// the writer's connection, with every page copied since the last restart still to write
+    /// (12 MB or so every two seconds under stored dispatch), and that sync would be most of
+    /// the restart, which every stored dispatch waits for. Synced here first, on this thread,
+    /// the restart finds little left and takes 1–2 ms (docs/performance.md).
     static func prepareRestart(from copied: Int, checkpoint: () -> (frames: Int, copied: Int)?,
                                syncDatabase: () -> Void) {
         catchUp(from: copied, checkpoint: checkpoint)

@@ -1,7 +1,7 @@
 import GRDB
 import GRDBSQLite
 
-/// The writer's backstop for a Checkpointer that falls behind (decision 64).
+/// The writer's backstop for a Checkpointer that falls behind (decision 54).
 ///
 /// The Checkpointer's thread runs only when a processor would otherwise be idle, so on a
 /// machine kept busy by other programs it may get next to no time, and a passive checkpoint

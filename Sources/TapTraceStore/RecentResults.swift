@@ -6,7 +6,7 @@ import Foundation
 /// results that differ differ in their length or early, where the touches are), and its digest
 /// is computed only when it is not found (`misses`). Hashing every stored result was the
 /// largest single cost stored dispatch added to a stateless one (25.7k of 283k instructions per
-/// request, callgrind, bench request, 2026-11-24).
+/// request, callgrind, `taptrace-bench request`).
 ///
 /// Correctness rests on two rules: an entry is added only after the transaction that wrote or
 /// found its row has committed (`Sharing.committed()`), and a scene's entries are dropped when

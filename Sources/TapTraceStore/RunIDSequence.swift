@@ -7,8 +7,7 @@ import Foundation
 /// leaf of its own in the unique index on `runs.id`, and SQLite's log holds whole pages: a
 /// batch of k runs wrote about k + 4 pages (the index leaves, the `runs` leaf, the two
 /// history indexes, `sqlite_sequence`) where ordered ids write about 5. The log's volume, its
-/// checkpoints and the disk waits of the writer grew with it (docs/performance.md,
-/// 2026-11-24 third session; decision 55).
+/// checkpoints and the disk waits of the writer grew with it (docs/performance.md; decision 51).
 ///
 /// The id keeps the shape of every other id (`run_` and 12 characters of the same base32
 /// set, ``StoreID/isWellFormed(_:prefix:)``) and carries a 60-bit value written with
@@ -17,7 +16,7 @@ import Foundation
 /// (40 bits, until 2054) above 20 bits drawn at random once per sequence (process), or one
 /// more than the last id handed out when that is not larger (several runs in a millisecond,
 /// or a clock set back). The last id is read from the database when the store opens, so ids
-/// stay unique and increasing across restarts, whatever the clock does; ids written before this scheme (random, decision 55)
+/// stay unique and increasing across restarts, whatever the clock does; ids written before this scheme (random, decision 51)
 /// only raise the starting point. Another process writing runs to the same file may take an
 /// id first: the insert then finds it taken and goes on after the largest stored
 /// (`advance(past:)`).

@@ -8,7 +8,7 @@ import GRDBSQLite
 /// Why not `Statement.execute(arguments:)`: the run writer inserts one row per stored dispatch,
 /// and GRDB's arguments (an array of `DatabaseValue`s built from `DatabaseValueConvertible`
 /// existentials, then bound one by one through generic code) cost more than the SQLite insert
-/// itself does in a batch (`taptrace-bench store` and callgrind, ninth session,
+/// itself does in a batch (`taptrace-bench store` and callgrind,
 /// docs/performance.md). GRDB documents using the raw statement handle alongside it; it does
 /// not see the execution, which matters only to transaction observers, and the store has none.
 ///

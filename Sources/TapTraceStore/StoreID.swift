@@ -3,7 +3,7 @@
 ///
 /// Scene ids carry 60 random bits from `SystemRandomNumberGenerator` (the OS CSPRNG), so
 /// collisions are negligible (a `UNIQUE` constraint still guards against one). Run ids carry
-/// a 60-bit value that grows as runs are written (``RunIDSequence``, decision 55), in the same
+/// a 60-bit value that grows as runs are written (``RunIDSequence``, decision 51), in the same
 /// characters written in their sort order (``sortedAlphabet``).
 public enum StoreID {
     /// Prefix of scene ids.
@@ -62,7 +62,7 @@ public enum StoreID {
     /// Checked on UTF-8 bytes: every character of an id is ASCII, and any other byte (a
     /// combining mark, a look-alike letter) is outside the alphabet, so the answer is the one
     /// of comparing characters. Comparing `Character`s against ``alphabet`` cost about 11k
-    /// instructions per id, once per stored dispatch (callgrind, ninth session); prefixes
+    /// instructions per id, once per stored dispatch (callgrind); prefixes
     /// are expected to be ASCII, as ``scenePrefix`` and ``runPrefix`` are.
     public static func isWellFormed(_ id: String, prefix: String) -> Bool {
         let bytes = id.utf8, head = prefix.utf8

@@ -40,7 +40,7 @@ public final class TraceStore: Sendable {
     /// The largest `limit` a listing accepts.
     public static let maxPageSize = 1000
 
-    /// The page size of a database this store creates (decision 67). SQLite's default was 1 KiB
+    /// The page size of a database this store creates (decision 53). SQLite's default was 1 KiB
     /// until 3.12 and is 4 KiB since; stored dispatch writes about ten pages to the log a commit
     /// whatever their size, and with 1 KiB pages its latency tail is a little narrower. A
     /// database that exists keeps its own: in WAL mode SQLite cannot change it.
@@ -55,11 +55,11 @@ public final class TraceStore: Sendable {
     private let recentResults = RecentResults()
     /// Stored results looked up among the recent ones and not found (hashed), for tests.
     var resultMisses: Int { recentResults.misses }
-    /// Ids of new runs, in the order they are written (decision 55).
+    /// Ids of new runs, in the order they are written (decision 51).
     private let runIDs: RunIDSequence
     /// File databases only (an in-memory one has no write-ahead log).
     private let checkpointer: Checkpointer?
-    /// The writer's checkpoints when the Checkpointer falls behind (decision 64).
+    /// The writer's checkpoints when the Checkpointer falls behind (decision 54).
     let logBackstop: LogBackstop
     private let supportedVersion: Int
     /// Set by ``close()`` (guarded by `closeLock`).
@@ -88,7 +88,7 @@ public final class TraceStore: Sendable {
             // WAL + NORMAL: durable across application crashes; a power loss may lose the
             // last transactions but never corrupts the database.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            // Takes effect only in a database with no page written yet (decision 67): GRDB
+            // Takes effect only in a database with no page written yet (decision 53): GRDB
             // turns WAL on after this, and the migrations write the first pages.
             try db.execute(sql: "PRAGMA page_size = \(Self.newDatabasePageSize)")
             // The Checkpointer's thread checkpoints, never a commit (file databases).
@@ -528,8 +528,8 @@ public final class TraceStore: Sendable {
         var health = StoreHealth(ok: false, supportedSchemaVersion: supportedVersion)
         do {
             // Cached statements: preparing both on every call was a fifth of a `/health`
-            // request's instructions (callgrind, 2026-11-24: 320k → 253k per request; brief:
-            // nothing per request that can be done once).
+            // request's instructions (callgrind; brief: nothing per request that can be done
+            // once).
             let (version, journalMode) = try read { db in
                 (try MigrationRunner.currentVersion(db), try String.fetchOne(db.cachedStatement(sql: "PRAGMA journal_mode")))
             }
@@ -637,7 +637,7 @@ extension TraceStore {
     /// its BEGIN and COMMIT statements prepared once per connection instead of for every
     /// transaction. Stored dispatch commits about a thousand batches a second, and preparing
     /// those two statements took about 6 % of the run writer's time (`perf`) and 24k
-    /// instructions per transaction (callgrind; docs/performance.md, seventh session).
+    /// instructions per transaction (callgrind; docs/performance.md).
     private static func inTransaction<T>(_ db: Database, _ body: () throws -> T) throws -> T {
         try db.cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
         do {

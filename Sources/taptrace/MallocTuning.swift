@@ -3,14 +3,14 @@ import Glibc
 #endif
 import Foundation
 
-/// glibc's per-thread cache of freed blocks, enlarged for `taptrace serve` (decision 61).
+/// glibc's per-thread cache of freed blocks, enlarged for `taptrace serve` (decision 57).
 ///
 /// Why: the run writer frees what the HTTP workers allocated for a stored run (its request,
 /// result and closures), and the workers free in bursts of their own. With glibc's default of
 /// 7 blocks of each size in a thread's cache, most of those frees fall through to the arena of
 /// the thread that allocated the block and take its lock, while that thread is allocating:
-/// `perf` showed the writer asleep on a worker's arena lock. With 64, stored dispatch took
-/// 3–5 % less CPU per request, stateless dispatch 2 % (docs/performance.md, seventh session).
+/// `perf` showed the writer asleep on a worker's arena lock. With 64, stored dispatch takes
+/// 3–5 % less CPU per request, stateless dispatch 2 % (docs/performance.md).
 ///
 /// glibc reads the setting only when a program starts (`GLIBC_TUNABLES`), so `serve` starts
 /// itself again with it, once, before anything else. An operator's own

@@ -47,7 +47,7 @@ struct ServeCommand: ParsableCommand {
     var pinThreads: Bool?
 
     func run() throws {
-        // First of all: this may start the program again (decision 61).
+        // First of all: this may start the program again (decision 57).
         MallocTuning.restartIfNeeded()
         let environment = ProcessInfo.processInfo.environment
         let settings = try Settings(command: self, environment: environment)
@@ -84,7 +84,7 @@ struct ServeCommand: ParsableCommand {
             throw ServeFailure("\(error)")
         }
         // The run writer takes turns on the workers' processors, so that neither core carries
-        // all of its work (decision 59).
+        // all of its work (decision 48).
         let processors = server.workerProcessors
         if let processors { service.commitRuns(on: processors) }
         let shown = settings.host.contains(":") ? "[\(settings.host)]" : settings.host

@@ -6,7 +6,7 @@ import TapTraceStore
 
 @testable import TapTraceService
 
-/// The RunWriter's group commit waits for runs that requests have announced (decision 56),
+/// The RunWriter's group commit waits for runs that requests have announced (decision 47),
 /// and for nothing else. The gather window here is an hour (`Fixture`): a writer that waited
 /// for it would never finish a test.
 @Suite("Run writer")
@@ -134,7 +134,7 @@ struct RunWriterTests {
         #expect(seen == ["\(allowed[0])", "\(allowed[1])", "\(allowed[0])"])
     }
 
-    /// Decision 65: woken by a request's run, the writer waits for the worker on its
+    /// Decision 48: woken by a request's run, the writer waits for the worker on its
     /// processor to finish its response instead of preempting it mid-request.
     @Test("the writer's thread is of the batch class")
     func writerThreadIsOfTheBatchClass() throws {

@@ -125,7 +125,7 @@ import Testing
     }
 
     #if os(Linux)
-    /// `serve` starts itself again, once, with glibc's per-thread cache enlarged (decision 61);
+    /// `serve` starts itself again, once, with glibc's per-thread cache enlarged (decision 57);
     /// the same process (pid) goes on serving and stops cleanly. An operator's own cache size
     /// is kept, other tunables are kept and the size is added.
     @Test func servesWithGlibcsPerThreadCacheEnlarged() throws {

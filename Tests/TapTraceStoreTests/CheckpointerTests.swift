@@ -49,7 +49,7 @@ struct CheckpointerTests {
 
     /// Its thread yields to every other: a checkpoint copies some 3,000 pages every two seconds
     /// under stored dispatch, and at the same priority it held up the run writer and the
-    /// workers for milliseconds at a time (decision 64).
+    /// workers for milliseconds at a time (decision 54).
     @Test("the Checkpointer's thread runs only when a processor is otherwise idle (Linux)")
     func threadIsIdleClass() throws {
         #if os(Linux)
@@ -90,7 +90,7 @@ struct CheckpointerTests {
 
     /// Under heavy writes the log grows long between two rounds of a Checkpointer that keeps
     /// up; copying it is the Checkpointer's job, and the writer doing it held every stored
-    /// dispatch for 208 ms (decision 64).
+    /// dispatch for 208 ms (decision 54).
     @Test("the writer leaves a long log to a Checkpointer that comes round")
     func writerLeavesTheLogToAWorkingCheckpointer() throws {
         let checkpoints = Checkpointer.Settings(interval: .milliseconds(50), restartFrames: 64, backstopFrames: 256,

@@ -46,7 +46,7 @@ struct MigrationTests {
         }
     }
 
-    @Test("a new database is created with 1 KiB pages (decision 67)", arguments: Backend.allCases)
+    @Test("a new database is created with 1 KiB pages (decision 53)", arguments: Backend.allCases)
     func newDatabasePageSize(_ backend: Backend) throws {
         try withStore(backend) { store, _ in
             let pageSize = try store.writer.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") }
@@ -55,7 +55,7 @@ struct MigrationTests {
         }
     }
 
-    @Test("a database created with 4 KiB pages keeps them, and the store works in it (decision 67)")
+    @Test("a database created with 4 KiB pages keeps them, and the store works in it (decision 53)")
     func existingPageSizeIsKept() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -5,7 +5,7 @@ import Testing
 
 @testable import TapTraceStore
 
-/// Run ids grow as runs are written (RunIDSequence, decision 55), so new entries of the
+/// Run ids grow as runs are written (RunIDSequence, decision 51), so new entries of the
 /// unique index on `runs.id` go to its end.
 @Suite("Run ids")
 struct RunIDTests {
@@ -89,7 +89,7 @@ struct RunIDTests {
         #expect(bySeq == ids)
     }
 
-    @Test("a database whose runs have random ids (before decision 55) goes on after the largest")
+    @Test("a database whose runs have random ids (before decision 51) goes on after the largest")
     func afterRandomIDs() throws {
         try withStore(.file) { store, path in
             let scene = try store.createScene(name: nil, content: content("one")).scene.id

@@ -121,7 +121,7 @@ if only == "import" {
     // The importers (contract §5), parse + build + validate as `POST /v1/import/{format}` runs
     // them: `taptrace-bench import [FORMAT FILE [N]]`, FORMAT as in `taptrace import`. Without
     // a file, two dumps of 20,000 lines each. The import tests check that such dumps import,
-    // never how fast (decision 68).
+    // never how fast (decision 59).
     var inputs: [(name: String, format: ImportFormat, bytes: [UInt8])] = []
     let arguments = Array(CommandLine.arguments.dropFirst(2))
     if arguments.count >= 2 {

@@ -5,8 +5,7 @@
 /// A struct whose methods mutate it in place: its state is checked for overlapping access at
 /// compile time, where a class's stored properties were checked at run time on every access
 /// (`swift_beginAccess`). Helpers that do not mutate avoid closures that use `self`: such a
-/// closure captures a copy of the whole run. Callgrind, 2026-11-24, the 200-view tap of
-/// bench/make-scene.py: 293k → 251k instructions per dispatch.
+/// closure captures a copy of the whole run.
 ///
 /// The pipeline for an input record at time t (rules §2):
 /// 1. timers due at or before t fire first, each as its own update (`fireTimers`);
@@ -170,7 +169,7 @@ struct DispatchRun {
     /// Reads the touch field by field, into a static function: called on the run itself from
     /// the mutating methods that record it, it made the compiler copy the whole run (every
     /// array retained, then released) around `convertFromScreen`, 2,200 instructions per
-    /// dispatch of bench/make-scene.py's tap (callgrind, 2026-11-24).
+    /// dispatch of bench/make-scene.py's tap (callgrind).
     mutating func snapshot(_ t: Int, phase: TouchPhase, location: Point? = nil, receiverView: Int?,
                            inReceiver: Point? = nil) -> TraceRecorder.Snapshot {
         Self.snapshot(index: index, id: touches[t].traceID, tapCount: touches[t].tapCount,

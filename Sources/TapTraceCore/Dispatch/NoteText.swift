@@ -1,9 +1,8 @@
 /// A trace note written as a string interpolation but assembled as UTF-8 bytes, which the
 /// recorder copies into its note storage (no `String` is made). Literal pieces are copied from
 /// static memory and lists are joined in place; `String` interpolation grew its storage piece
-/// by piece and `joined` built a string per list, together the largest cost left in a tap's
-/// dispatch (callgrind, 2026-11-24, the tap of bench/make-scene.py: 216k → 191k instructions
-/// per dispatch). The text is the same, byte for byte.
+/// by piece and `joined` built a string per list, together the largest cost of a tap's
+/// dispatch (callgrind, the tap of bench/make-scene.py). The text is the same, byte for byte.
 ///
 ///     trace.marker(…, note: "\(id) withheld by \(names, joinedBy: ", ")")
 struct NoteText: ExpressibleByStringInterpolation {
@@ -24,8 +23,7 @@ struct NoteText: ExpressibleByStringInterpolation {
     var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Appends more text (notes with optional parts). The pieces are appended one by one, not
-    /// as an interpolation: each of those would fill a buffer of its own first (callgrind,
-    /// 2026-11-24: 191k → 185k instructions per dispatch, control and collect notes).
+    /// as an interpolation: each of those would fill a buffer of its own first.
     mutating func append(_ literal: StaticString) { literal.withUTF8Buffer { bytes.append(contentsOf: $0) } }
     mutating func append(_ s: String) { bytes.append(contentsOf: s.utf8) }
     mutating func append(_ list: [String], prefix: StaticString = "", joinedBy separator: StaticString) {

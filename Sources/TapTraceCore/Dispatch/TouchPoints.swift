@@ -1,12 +1,12 @@
 /// Points keyed by touch index: a recognizer's start points, the locations a flush delivers,
 /// the locations forwarded up a responder chain. A handful of touches at most in practice,
 /// so a scanned array of pairs replaces `[Int: Point]`: hashing, and the dictionary's storage
-/// growing from empty, cost more than the lookups themselves (callgrind, 2026-11-24, the tap of
-/// bench/make-scene.py: 221k → 216k instructions per dispatch).
+/// growing from empty, cost more than the lookups themselves (callgrind, the tap of
+/// bench/make-scene.py).
 struct TouchPoints: ExpressibleByDictionaryLiteral {
     // The first pair is stored inline: nearly always there is one touch, and an array for it
     // was allocated and freed for every recognizer's start points and every forwarding
-    // (callgrind, 2026-11-24). `firstTouch` is -1 when there is none (and then `more` is empty).
+    // (callgrind). `firstTouch` is -1 when there is none (and then `more` is empty).
     private var firstTouch = -1
     private var firstPoint = Point.zero
     private var more: [(touch: Int, point: Point)] = []

@@ -75,8 +75,8 @@ extension SceneIndex {
     ///
     /// The chain itself is the set of responders seen: a short one (every real chain) is
     /// scanned, and a `Set` is built only past 32 links. Hashing every link of a seven-link
-    /// chain cost 14k instructions per tap (callgrind, 2026-11-24; with `cancelTimers` without
-    /// a `Set`, 235k → 221k instructions per dispatch of bench/make-scene.py's tap).
+    /// chain cost 14k instructions per tap (callgrind; `cancelTimers` does without a `Set` for
+    /// the same reason).
     public func responderChain(from first: Responder, includeWindowScene: Bool) -> (chain: [Responder], cycle: Responder?) {
         var chain: [Responder] = []
         chain.reserveCapacity(8)

@@ -14,7 +14,7 @@ public enum SelectorNames {
 
     /// `swift(_:)` for an ASCII selector, byte by byte: splitting into substrings and joining
     /// labels cost about 9,000 instructions per action selector, more than the rest of its
-    /// trace entry (callgrind, 2026-11-24). In ASCII a colon is a character of its own, so the
+    /// trace entry (callgrind). In ASCII a colon is a character of its own, so the
     /// split is the same; other selectors (nil here) take the general path.
     private static func asciiSwift(_ selector: String) -> String? {
         var selector = selector
@@ -43,7 +43,7 @@ public enum SelectorNames {
     /// Arguments an action method takes (A5): the number of colons.
     public static func argumentCount(_ selector: String) -> Int {
         // ASCII selectors by byte (a colon is a character of its own there): going through
-        // Characters cost 2,000 instructions per action sent (callgrind, 2026-11-24).
+        // Characters cost 2,000 instructions per action sent (callgrind).
         var colons = 0
         for b in selector.utf8 {
             if b >= 0x80 { return selector.reduce(0) { $0 + ($1 == ":" ? 1 : 0) } }

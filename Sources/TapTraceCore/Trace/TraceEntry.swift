@@ -49,8 +49,7 @@ public struct TraceArgs: Sendable, Hashable, RandomAccessCollection, Expressible
 
     public init() {}
     /// By position and always inlined: the literal's array then stays on the stack instead of
-    /// being allocated and freed per entry. Callgrind, 2026-11-24, bench/make-scene.py's tap:
-    /// 251k → 246k instructions per dispatch.
+    /// being allocated and freed per entry.
     @inline(__always)
     public init(arrayLiteral elements: TraceArg...) {
         let n = elements.count

@@ -9,7 +9,7 @@
 /// few hundred entries, and building a full `TraceEntry` for each as it happens cost more than
 /// the dispatch itself (docs/performance.md); with strings, arrays and object refs in the
 /// records, copying, destroying and encoding them was still most of a result's cost
-/// (retain/release, an array per touches argument; callgrind, 2026-11-24). `entries` builds the
+/// (retain/release, an array per touches argument; callgrind). `entries` builds the
 /// public values on demand; `ResultEncoder` writes JSON straight from the compact form.
 public struct TraceRecorder: Sendable {
     /// A value as recorded.
@@ -89,7 +89,7 @@ public struct TraceRecorder: Sendable {
     package private(set) var texts: [String] = []
     /// Every note's UTF-8, back to back: notes are assembled as bytes (`NoteText`), and making
     /// a `String` of each (an allocation and a UTF-8 check) and keeping it cost more than
-    /// copying the bytes here (callgrind, 2026-11-24).
+    /// copying the bytes here (callgrind).
     package private(set) var noteBytes: [UInt8] = []
     /// Objects named by ref through the public API (not numbered by the scene): object
     /// `-2 - k` is `namedObjects[k]`.
@@ -121,8 +121,7 @@ public struct TraceRecorder: Sendable {
             records.reserveCapacity(256)
             args.reserveCapacity(512)
             // The side tables too: grown from empty they were reallocated five or six times
-            // per tap (with the run's other allocation cuts of 2026-11-24, callgrind: 246k →
-            // 235k instructions per dispatch of bench/make-scene.py's tap).
+            // per tap.
             texts.reserveCapacity(64)
             noteBytes.reserveCapacity(2048)
             snapshots.reserveCapacity(32)
@@ -139,8 +138,7 @@ public struct TraceRecorder: Sendable {
 
     // Each entry's record is appended whole, built in the `append` call itself: appending a
     // skeleton and then setting its fields checked the array's uniqueness and bounds for each
-    // field, and building it in a variable first copied it (callgrind, 2026-11-24:
-    // 147k → 143k instructions per dispatch of bench/make-scene.py's tap).
+    // field, and building it in a variable first copied it.
 
     @inline(__always)
     private mutating func appendCall(_ receiver: TraceObject, _ selector: Selector, argStart: Int32, argCount: Int32,
