@@ -38,7 +38,7 @@ public final class DocumentReader {
     /// ones once decoded; repeats are found by their raw bytes, so `"a"` and `"\u0061"` are
     /// not the same key. Returns false when the node is not an object.
     @discardableResult
-    func object<Key: DocumentKey>(_ node: Int, at pointer: () -> String, _ body: (_ key: Key, _ value: Int) -> Void) -> Bool {
+    package func object<Key: DocumentKey>(_ node: Int, at pointer: () -> String, _ body: (_ key: Key, _ value: Int) -> Void) -> Bool {
         guard tape.kind(node) == .object else {
             wrongType(node, pointer, expected: "an object")
             return false
@@ -110,7 +110,7 @@ public final class DocumentReader {
     }
 
     /// Whether object `node` has `key` (a required key whose value was refused still counts).
-    func has<Key: DocumentKey>(_ node: Int, _ key: Key) -> Bool {
+    package func has<Key: DocumentKey>(_ node: Int, _ key: Key) -> Bool {
         var k = node + 1
         for _ in 0..<tape.count(node) {
             if tape.string(k) == key.rawValue { return true }

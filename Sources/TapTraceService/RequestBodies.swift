@@ -19,14 +19,13 @@ struct StoredDispatchBody {
         let reader = DocumentReader(tape: tape)
         var touches = TouchSequence(), records: [TouchRecord] = [], knobs = KnobOverrides(), version: Int?
         var touchesNode: Int?, knobsNode: Int?
-        reader.object(tape.root, at: { "" }, keys: ["touches", "knobs", "version"]) { key, v in
+        reader.object(tape.root, at: { "" }) { (key: StoredDispatchKey, v) in
+            let at = "/" + key.rawValue
             switch key {
-            case "touches": touchesNode = v; (touches, records) = reader.touchSequence(at: v, pointer: "/touches")
-            case "knobs": knobsNode = v; knobs = reader.knobs(at: v, pointer: "/knobs")
-            case "version": version = reader.integer(v, at: { "/version" }, minimum: 1)
-            default: return false
+            case .touches: touchesNode = v; (touches, records) = reader.touchSequence(at: v, pointer: at)
+            case .knobs: knobsNode = v; knobs = reader.knobs(at: v, pointer: at)
+            case .version: version = reader.integer(v, at: { at }, minimum: 1)
             }
-            return true
         }
         if tape.kind(tape.root) == .object, touchesNode == nil {
             reader.report({ "/touches" }, "required: the touches document")
@@ -60,13 +59,12 @@ struct StoredRequest {
     init(_ bytes: [UInt8]) throws(InputError) {
         let reader = DocumentReader(tape: try InputDecoder.parse(bytes))
         var touches = TouchSequence(), records: [TouchRecord] = [], knobs = KnobOverrides()
-        reader.object(reader.tape.root, at: { "" }, keys: ["touches", "knobs"]) { key, v in
+        reader.object(reader.tape.root, at: { "" }) { (key: StoredRequestKey, v) in
+            let at = "/" + key.rawValue
             switch key {
-            case "touches": (touches, records) = reader.touchSequence(at: v, pointer: "/touches")
-            case "knobs": knobs = reader.knobs(at: v, pointer: "/knobs")
-            default: return false
+            case .touches: (touches, records) = reader.touchSequence(at: v, pointer: at)
+            case .knobs: knobs = reader.knobs(at: v, pointer: at)
             }
-            return true
         }
         guard reader.issues.isEmpty else { throw .invalid(ValidationFailure(reader.issues)) }
         self.touches = touches
@@ -86,22 +84,27 @@ struct PointQueryBody {
     init(_ tape: JSONTape, requiresTarget: Bool) throws(Problem) {
         let reader = DocumentReader(tape: tape)
         var point: Point?, target: String?, version: Int?, knobs = KnobOverrides()
-        var seen: Set<String> = []
-        let keys = requiresTarget ? ["point", "target", "version", "knobs"] : ["point", "version", "knobs"]
-        reader.object(tape.root, at: { "" }, keys: keys) { key, v in
-            guard keys.contains(key) else { return false }
-            seen.insert(key)
+        var seenPoint = false, seenTarget = false
+        // Explain names a target; a hit-test has none (and refuses one as an unknown key).
+        func read(_ key: ExplainQueryKey, _ v: Int) {
+            let at = "/" + key.rawValue
             switch key {
-            case "point": point = reader.point(v, at: { "/point" })
-            case "target": target = reader.string(v, at: { "/target" })
-            case "version": version = reader.integer(v, at: { "/version" }, minimum: 1)
-            default: knobs = reader.knobs(at: v, pointer: "/knobs")
+            case .point: seenPoint = true; point = reader.point(v, at: { at })
+            case .target: seenTarget = true; target = reader.string(v, at: { at })
+            case .version: version = reader.integer(v, at: { at }, minimum: 1)
+            case .knobs: knobs = reader.knobs(at: v, pointer: at)
             }
-            return true
+        }
+        if requiresTarget {
+            reader.object(tape.root, at: { "" }) { (key: ExplainQueryKey, v) in read(key, v) }
+        } else {
+            reader.object(tape.root, at: { "" }) { (key: HitTestQueryKey, v) in read(ExplainQueryKey(rawValue: key.rawValue)!, v) }
         }
         if tape.kind(tape.root) == .object {
-            if !seen.contains("point") { reader.report({ "/point" }, "required: the screen point [x, y]") }
-            if requiresTarget, !seen.contains("target") { reader.report({ "/target" }, "required: a view or recognizer id") }
+            if !seenPoint { reader.report({ "/" + ExplainQueryKey.point.rawValue }, "required: the screen point [x, y]") }
+            if requiresTarget, !seenTarget {
+                reader.report({ "/" + ExplainQueryKey.target.rawValue }, "required: a view or recognizer id")
+            }
         }
         guard reader.issues.isEmpty, let point else { throw Problem(.invalid(ValidationFailure(reader.issues))) }
         self.point = point
@@ -119,19 +122,17 @@ struct ReplayBody {
     init(_ tape: JSONTape) throws(Problem) {
         let reader = DocumentReader(tape: tape)
         var from: Int?, to: Int?
-        var seen: Set<String> = []
-        reader.object(tape.root, at: { "" }, keys: ["from", "to"]) { key, v in
-            seen.insert(key)
+        var seenFrom = false, seenTo = false
+        reader.object(tape.root, at: { "" }) { (key: ReplayKey, v) in
+            let at = "/" + key.rawValue
             switch key {
-            case "from": from = reader.integer(v, at: { "/from" }, minimum: 1)
-            case "to": to = reader.integer(v, at: { "/to" }, minimum: 1)
-            default: return false
+            case .from: seenFrom = true; from = reader.integer(v, at: { at }, minimum: 1)
+            case .to: seenTo = true; to = reader.integer(v, at: { at }, minimum: 1)
             }
-            return true
         }
         if tape.kind(tape.root) == .object {
-            if !seen.contains("from") { reader.report({ "/from" }, "required: the version whose runs are replayed") }
-            if !seen.contains("to") { reader.report({ "/to" }, "required: the version they are replayed against") }
+            if !seenFrom { reader.report({ "/" + ReplayKey.from.rawValue }, "required: the version whose runs are replayed") }
+            if !seenTo { reader.report({ "/" + ReplayKey.to.rawValue }, "required: the version they are replayed against") }
         }
         guard reader.issues.isEmpty, let from, let to else { throw Problem(.invalid(ValidationFailure(reader.issues))) }
         self.from = from
@@ -158,25 +159,24 @@ struct StatelessDispatchBody {
         let reader = DocumentReader(tape: tape)
         var cached: CachedScene?, decoded: (scene: Scene, directory: ObjectDirectory?, key: SceneBytes)?
         var touches = TouchSequence(), records: [TouchRecord] = [], knobs = KnobOverrides()
-        var seen: Set<String> = []
-        reader.object(tape.root, at: { "" }, keys: ["scene", "touches", "knobs"]) { key, v in
-            seen.insert(key)
+        var seenScene = false, seenTouches = false
+        reader.object(tape.root, at: { "" }) { (key: RequestKey, v) in
+            let at = "/" + key.rawValue
             switch key {
-            case "scene":
+            case .scene:
+                seenScene = true
                 let sceneKey = SceneBytes(tape.rawBytes(v))
                 if let hit = cache.get(sceneKey) { cached = hit } else {
-                    let (scene, directory) = reader.sceneKeepingDirectory(at: v, pointer: "/scene")
+                    let (scene, directory) = reader.sceneKeepingDirectory(at: v, pointer: at)
                     decoded = (scene, directory, sceneKey)
                 }
-            case "touches": (touches, records) = reader.touchSequence(at: v, pointer: "/touches")
-            case "knobs": knobs = reader.knobs(at: v, pointer: "/knobs")
-            default: return false
+            case .touches: seenTouches = true; (touches, records) = reader.touchSequence(at: v, pointer: at)
+            case .knobs: knobs = reader.knobs(at: v, pointer: at)
             }
-            return true
         }
         if tape.kind(tape.root) == .object {
-            if !seen.contains("scene") { reader.report({ "/scene" }, "required: the scene document") }
-            if !seen.contains("touches") { reader.report({ "/touches" }, "required: the touches document") }
+            if !seenScene { reader.report({ "/" + RequestKey.scene.rawValue }, "required: the scene document") }
+            if !seenTouches { reader.report({ "/" + RequestKey.touches.rawValue }, "required: the touches document") }
         }
         guard reader.issues.isEmpty else { throw Problem(.invalid(ValidationFailure(reader.issues))) }
         if let cached {
@@ -222,15 +222,15 @@ struct StatelessDispatchBody {
                 guard skim.consume(0x3A) else { return nil }
                 skim.skipWhitespace()
                 let start = skim.pos
-                switch Self.member(buffer, key) {
-                case "scene"? where scene == nil:
+                switch RequestKey.names.value(UnsafeBufferPointer(rebasing: buffer[key])) {
+                case .scene? where scene == nil:
                     guard let hit = cache.match(buffer, at: start) else { return nil }
                     scene = hit.scene
                     skim.pos = start + hit.length
-                case "touches"? where touches == nil:
+                case .touches? where touches == nil:
                     guard skim.skipValue() else { return nil }
                     touches = start..<skim.pos
-                case "knobs"? where knobs == nil:
+                case .knobs? where knobs == nil:
                     guard skim.skipValue() else { return nil }
                     knobs = start..<skim.pos
                 default:
@@ -256,14 +256,4 @@ struct StatelessDispatchBody {
             return Self(scene: scene, touches: sequence, records: records, knobs: overrides)
         }
     }
-
-    /// The member names the request may have, recognised from a key's raw bytes.
-    private static func member(_ buffer: UnsafeBufferPointer<UInt8>, _ key: Range<Int>) -> String? {
-        switch key.count {
-        case 5: return buffer[key].elementsEqual("scene".utf8) ? "scene" : buffer[key].elementsEqual("knobs".utf8) ? "knobs" : nil
-        case 7: return buffer[key].elementsEqual("touches".utf8) ? "touches" : nil
-        default: return nil
-        }
-    }
-
 }

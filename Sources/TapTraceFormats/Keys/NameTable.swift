@@ -3,9 +3,9 @@
 /// view of every scene. Open addressing on a hash of the length and three bytes, confirmed by
 /// comparing the bytes. Built once per type; a class, so that using it retains one reference
 /// rather than its four arrays.
-final class NameTable<Value: CaseIterable & RawRepresentable & Sendable>: @unchecked Sendable where Value.RawValue == String {
+package final class NameTable<Value: CaseIterable & RawRepresentable & Sendable>: @unchecked Sendable where Value.RawValue == String {
     /// The values in declaration order; an index refers to this list.
-    let values: [Value]
+    package let values: [Value]
     /// Every name's UTF-8, back to back: name k is `utf8[starts[k]..<starts[k + 1]]`. Memory of
     /// its own, read through pointers: a lookup is a few dozen instructions. Never written
     /// after `init`, so sharing the table is safe.
@@ -15,7 +15,7 @@ final class NameTable<Value: CaseIterable & RawRepresentable & Sendable>: @unche
     private let slots: UnsafeMutablePointer<Int16>
     private let mask: Int
 
-    init() {
+    package init() {
         values = Array(Value.allCases)
         var bytes: [UInt8] = [], offsets = [0]
         for value in values {
@@ -63,7 +63,7 @@ final class NameTable<Value: CaseIterable & RawRepresentable & Sendable>: @unche
     }
 
     /// The value `bytes` spell, or nil.
-    func value(_ bytes: UnsafeBufferPointer<UInt8>) -> Value? { index(bytes).map { values[$0] } }
+    package func value(_ bytes: UnsafeBufferPointer<UInt8>) -> Value? { index(bytes).map { values[$0] } }
 
     /// The names, in declaration order.
     var names: [String] { values.map(\.rawValue) }
@@ -89,6 +89,6 @@ final class NameTable<Value: CaseIterable & RawRepresentable & Sendable>: @unche
 /// The keys of one kind of object in the contract's documents, declared once, in the contract's
 /// order: `DocumentReader.object` matches a document's keys against them and lists them as the
 /// keys allowed where one is unknown; the encoders write them in this order.
-protocol DocumentKey: CaseIterable, RawRepresentable, Sendable where RawValue == String {
+package protocol DocumentKey: CaseIterable, RawRepresentable, Sendable where RawValue == String {
     static var names: NameTable<Self> { get }
 }

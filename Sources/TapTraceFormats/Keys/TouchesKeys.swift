@@ -33,7 +33,7 @@ enum DragKey: String, DocumentKey {
 }
 
 /// A dispatch request: `{"scene", "touches", "knobs"}`.
-enum RequestKey: String, DocumentKey {
+package enum RequestKey: String, DocumentKey {
     case scene, touches, knobs
-    static let names = NameTable<Self>()
+    package static let names = NameTable<Self>()
 }
