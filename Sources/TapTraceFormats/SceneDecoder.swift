@@ -13,6 +13,13 @@ public struct SceneDecoder {
     /// (a table's cells, their labels), and making a `String` of each again, and looking up its
     /// UIKit base, was a tenth of decoding a view. Direct-mapped; a name whose slot another took
     /// is made again.
+    /// Where each decoded view sits (its superview and its position there), for building its
+    /// pointer only when an issue names it. A class whose array the runtime does not check for
+    /// exclusivity: captured by the pointer closures as a local `var`, every append was checked.
+    private final class Locations {
+        @exclusivity(unchecked) var items: [(parent: Int, position: Int)] = []
+    }
+
     private final class ClassNames {
         private typealias Entry = (node: Int, name: String, base: ViewBase?)
         /// Memory of its own rather than an array in a class, whose every access the runtime
@@ -86,12 +93,12 @@ public struct SceneDecoder {
         let windowNodes = Array(windows)
         for (i, w) in windowNodes.enumerated().reversed() { work.append((w, -1, i)) }
         // Where each decoded view sits, to build its pointer only when reporting an issue.
-        var location: [(parent: Int, position: Int)] = []
+        let location = Locations()
         func pointer(of view: Int) -> String {
             var positions: [Int] = []
             var v = view
             while true {
-                let loc = location[v]
+                let loc = location.items[v]
                 positions.append(loc.position)
                 if loc.parent < 0 { break }
                 v = loc.parent
@@ -105,7 +112,7 @@ public struct SceneDecoder {
         scene.views.reserveCapacity(tape.nodesCountHint)
         while let item = work.popLast() {
             let index = scene.views.count
-            location.append((item.parent, item.position))
+            location.items.append((item.parent, item.position))
             // Decoded in place: a ViewSpec is a few hundred bytes, copying it is not free.
             scene.views.append(ViewSpec(id: "", className: "", base: .UIView))
             let subviewsNode = decodeView(item.node, isWindow: item.parent < 0, index: index,
