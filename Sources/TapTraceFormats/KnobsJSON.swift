@@ -34,3 +34,14 @@ enum KnobsJSON {
         e.byte(0x7D)
     }
 }
+
+extension JSONWriter {
+    /// A knob's value (a result's `knobs`, a scene's or a request's overrides).
+    mutating func knob(_ value: KnobValue) {
+        switch value {
+        case .number(let n): number(n)
+        case .bool(let b): bool(b)
+        case .string(let s): string(s)
+        }
+    }
+}

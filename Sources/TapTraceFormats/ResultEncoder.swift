@@ -87,11 +87,7 @@ public enum ResultEncoder {
         w.beginObject()
         for (name, value) in zip(Knobs.names, k.orderedValues) {
             w.key(name)
-            switch value {
-            case .number(let n): w.number(n)
-            case .bool(let b): w.bool(b)
-            case .string(let s): w.string(s)
-            }
+            w.knob(value)
         }
         w.endObject()
     }

@@ -31,11 +31,7 @@ public enum SceneEncoder {
         w.beginObject()
         for (name, value) in knobs.values {
             w.key(name)
-            switch value {
-            case .number(let n): w.number(n)
-            case .bool(let b): w.bool(b)
-            case .string(let s): w.string(s)
-            }
+            w.knob(value)
         }
         w.endObject()
     }

@@ -82,7 +82,7 @@ public struct ByteEmitter: ~Copyable {
         count += 1
     }
 
-    @inlinable public mutating func append(_ buf: UnsafeBufferPointer<UInt8>) {
+    @inlinable @inline(__always) public mutating func append(_ buf: UnsafeBufferPointer<UInt8>) {
         let n = buf.count
         guard n > 0, let src = buf.baseAddress else { return }
         reserve(n)

@@ -55,13 +55,7 @@ struct JSONParser: ~Copyable {
         var i = 0
         // Skip a UTF-8 byte order mark, which some editors write.
         if end >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF { i = 3 }
-        @inline(__always) func skipWhitespace() {
-            while i < end {
-                let c = base[i]
-                guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { return }
-                i += 1
-            }
-        }
+        @inline(__always) func skipWhitespace() { i = Self.skipWhitespace(base, end, from: i) }
         var stack: [Open] = []
         var top = Open(node: -1, isObject: false, children: 0)
         var inContainer = false
@@ -90,12 +84,7 @@ struct JSONParser: ~Copyable {
                     top = open
                     inContainer = true
                     if isObject {
-                        guard i < end, base[i] == 0x22 else { pos = i; throw error("expected a string key") }
-                        i = try scanString(from: i)
-                        skipWhitespace()
-                        guard i < end, base[i] == 0x3A else { pos = i; throw error("expected ':' after key") }
-                        i += 1
-                        skipWhitespace()
+                        i = try readKey(at: i)
                         top.children = 2
                     } else {
                         top.children = 1
@@ -129,12 +118,7 @@ struct JSONParser: ~Copyable {
                     i += 1
                     skipWhitespace()
                     if top.isObject {
-                        guard i < end, base[i] == 0x22 else { pos = i; throw error("expected a string key") }
-                        i = try scanString(from: i)
-                        skipWhitespace()
-                        guard i < end, base[i] == 0x3A else { pos = i; throw error("expected ':' after key") }
-                        i += 1
-                        skipWhitespace()
+                        i = try readKey(at: i)
                         top.children += 2
                     } else {
                         top.children += 1
@@ -161,6 +145,31 @@ struct JSONParser: ~Copyable {
             buffer.baseAddress!.initialize(from: nodes, count: count)
             initialized = count
         }
+    }
+
+    /// A member's key and its colon, from `start`: the key appended; returns the index after
+    /// the colon and the whitespace that follows. (A method taking and returning the position:
+    /// a local function capturing the parse loop's position made it a boxed variable.)
+    @inline(__always)
+    private mutating func readKey(at start: Int) throws(JSONSyntaxError) -> Int {
+        let base = bytes.baseAddress!, end = bytes.count
+        var i = start
+        guard i < end, base[i] == 0x22 else { pos = i; throw error("expected a string key") }
+        i = try scanString(from: i)
+        i = Self.skipWhitespace(base, end, from: i)
+        guard i < end, base[i] == 0x3A else { pos = i; throw error("expected ':' after key") }
+        return Self.skipWhitespace(base, end, from: i + 1)
+    }
+
+    @inline(__always)
+    private static func skipWhitespace(_ base: UnsafePointer<UInt8>, _ end: Int, from start: Int) -> Int {
+        var i = start
+        while i < end {
+            let c = base[i]
+            guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { break }
+            i += 1
+        }
+        return i
     }
 
     @inline(__always)
