@@ -15,71 +15,71 @@ public enum ResultEncoder {
 
     public static func write(_ r: DispatchResult, to w: inout JSONWriter) {
         w.beginObject()
-        w.key(static: "format"); w.string(DispatchResult.format)
-        w.key(static: "firstResponder"); writeRef(r.firstResponder, to: &w)
-        w.key(static: "responderChain")
+        w.key(ResultKey.format); w.string(DispatchResult.format)
+        w.key(ResultKey.firstResponder); writeRef(r.firstResponder, to: &w)
+        w.key(ResultKey.responderChain)
         w.beginArray()
         for link in r.responderChain {
             w.beginObject()
-            w.key(static: "id"); w.string(link.ref.id)
-            w.key(static: "class"); w.string(link.ref.className)
-            w.key(static: "role"); w.string(link.role)
+            w.key(ChainLinkKey.id); w.string(link.ref.id)
+            w.key(ChainLinkKey.class); w.string(link.ref.className)
+            w.key(ChainLinkKey.role); w.string(link.role)
             w.endObject()
         }
         w.endArray()
-        w.key(static: "touches")
+        w.key(ResultKey.touches)
         w.beginArray()
         for t in r.touches {
             w.beginObject()
-            w.key(static: "id"); w.string(t.id)
-            w.key(static: "window"); w.string(t.window)
-            w.key(static: "hitTestView"); w.string(t.hitTestView)
-            w.key(static: "recognizers"); w.strings(t.recognizers)
-            w.key(static: "refused"); w.string(t.refused?.rawValue)
-            w.key(static: "finalPhase"); w.string(t.finalPhase.rawValue)
-            w.key(static: "cancelledBy"); w.string(t.cancelledBy)
+            w.key(TouchSummaryKey.id); w.string(t.id)
+            w.key(TouchSummaryKey.window); w.string(t.window)
+            w.key(TouchSummaryKey.hitTestView); w.string(t.hitTestView)
+            w.key(TouchSummaryKey.recognizers); w.strings(t.recognizers)
+            w.key(TouchSummaryKey.refused); w.string(t.refused?.rawValue)
+            w.key(TouchSummaryKey.finalPhase); w.string(t.finalPhase.rawValue)
+            w.key(TouchSummaryKey.cancelledBy); w.string(t.cancelledBy)
             w.endObject()
         }
         w.endArray()
-        w.key(static: "recognizers")
+        w.key(ResultKey.recognizers)
         w.beginArray()
         for g in r.recognizers {
             w.beginObject()
-            w.key(static: "id"); w.string(g.id)
-            w.key(static: "class"); w.string(g.className)
-            w.key(static: "view"); w.string(g.view)
-            w.key(static: "states"); w.strings(g.states.map(\.rawValue))
+            w.key(RecognizerSummaryKey.id); w.string(g.id)
+            w.key(RecognizerSummaryKey.class); w.string(g.className)
+            w.key(RecognizerSummaryKey.view); w.string(g.view)
+            w.key(RecognizerSummaryKey.states); w.strings(g.states.map(\.rawValue))
             w.endObject()
         }
         w.endArray()
-        w.key(static: "actions")
+        w.key(ResultKey.actions)
         w.beginArray()
         for a in r.actions { writeAction(a, to: &w) }
         w.endArray()
-        w.key(static: "trace")
+        w.key(ResultKey.trace)
         writeTrace(r.recorder, to: &w)
-        w.key(static: "knobs"); writeKnobs(r.knobs, to: &w)
-        w.key(static: "input"); writeInput(r.input, until: r.until, to: &w)
+        w.key(ResultKey.knobs); writeKnobs(r.knobs, to: &w)
+        w.key(ResultKey.input); writeInput(r.input, until: r.until, to: &w)
         w.endObject()
     }
 
     public static func writeRef(_ ref: ObjectRef?, to w: inout JSONWriter) {
         guard let ref else { w.null(); return }
         w.beginObject()
-        w.key(static: "id"); w.string(ref.id)
-        w.key(static: "class"); w.string(ref.className)
+        w.key(ObjectRefKey.id); w.string(ref.id)
+        w.key(ObjectRefKey.class); w.string(ref.className)
         w.endObject()
     }
 
     public static func writeAction(_ a: ActionRecord, to w: inout JSONWriter) {
         w.beginObject()
-        w.key(static: "t"); w.number(a.t)
-        w.key(static: "action"); w.string(a.action)
-        w.key(static: "sender"); w.string(a.sender)
-        if let target = a.target { w.key(static: "target"); w.string(target) }
-        w.key(static: "via"); w.string(a.via.rawValue)
-        if let events = a.events { w.key(static: "events"); w.strings(events.map(\.rawValue)) }
-        if let state = a.state { w.key(static: "state"); w.string(state.rawValue) }
+        w.key(ActionKey.t); w.number(a.t)
+        w.key(ActionKey.action); w.string(a.action)
+        w.key(ActionKey.sender); w.string(a.sender)
+        if let target = a.target { w.key(ActionKey.target); w.string(target) }
+        w.key(ActionKey.via); w.string(a.via.rawValue)
+        if let events = a.events { w.key(ActionKey.events); w.strings(events.map(\.rawValue)) }
+        if let state = a.state { w.key(ActionKey.state); w.string(state.rawValue) }
         w.endObject()
     }
 
@@ -94,58 +94,58 @@ public enum ResultEncoder {
 
     public static func writeInput(_ records: [TouchRecord], until: Double?, to w: inout JSONWriter) {
         w.beginObject()
-        w.key(static: "format"); w.string(TouchSequence.format)
-        w.key(static: "events")
+        w.key(TouchesKey.format); w.string(TouchSequence.format)
+        w.key(TouchesKey.events)
         w.beginArray()
         for r in records {
             w.beginObject()
-            w.key(static: "t"); w.number(r.t)
-            w.key(static: "touches")
+            w.key(TouchRecordKey.t); w.number(r.t)
+            w.key(TouchRecordKey.touches)
             w.beginArray()
             for c in r.touches {
                 w.beginObject()
-                w.key(static: "id"); w.string(c.id)
-                w.key(static: "phase"); w.string(c.phase.rawValue)
-                if let p = c.at { w.key(static: "at"); w.numbers(p.x, p.y) }
-                if let type = c.type { w.key(static: "type"); w.string(type.rawValue) }
+                w.key(TouchChangeKey.id); w.string(c.id)
+                w.key(TouchChangeKey.phase); w.string(c.phase.rawValue)
+                if let p = c.at { w.key(TouchChangeKey.at); w.numbers(p.x, p.y) }
+                if let type = c.type { w.key(TouchChangeKey.type); w.string(type.rawValue) }
                 w.endObject()
             }
             w.endArray()
             w.endObject()
         }
         w.endArray()
-        if let until { w.key(static: "until"); w.number(until) }
+        if let until { w.key(TouchesKey.until); w.number(until) }
         w.endObject()
     }
 
     public static func writeEntry(_ e: TraceEntry, to w: inout JSONWriter) {
         w.beginObject()
-        w.key(static: "seq"); w.number(e.seq)
-        w.key(static: "t"); w.number(e.t)
-        w.key(static: "cause"); w.string(e.cause.text)
-        w.key(static: "kind"); w.string(e.kind.rawValue)
-        w.key(static: "receiver"); writeRef(e.receiver, to: &w)
+        w.key(TraceEntryKey.seq); w.number(e.seq)
+        w.key(TraceEntryKey.t); w.number(e.t)
+        w.key(TraceEntryKey.cause); w.string(e.cause.text)
+        w.key(TraceEntryKey.kind); w.string(e.kind.rawValue)
+        w.key(TraceEntryKey.receiver); writeRef(e.receiver, to: &w)
         switch e.kind {
         case .call:
             let selector = e.selector ?? ""
-            w.key(static: "selector"); w.string(selector)
-            w.key(static: "swift"); w.string(SelectorNames.swift(selector))
-            w.key(static: "args"); writeArgs(e.args, to: &w)
-            w.key(static: "result")
+            w.key(TraceEntryKey.selector); w.string(selector)
+            w.key(TraceEntryKey.swift); w.string(SelectorNames.swift(selector))
+            w.key(TraceEntryKey.args); writeArgs(e.args, to: &w)
+            w.key(TraceEntryKey.result)
             if let result = e.result { writeValue(result, to: &w) } else { w.null() }
         case .state:
-            w.key(static: "from"); w.string(e.from?.rawValue)
-            w.key(static: "to"); w.string(e.to?.rawValue)
-            w.key(static: "reason"); w.string(e.reason)
-            if e.discrete { w.key(static: "discrete"); w.bool(true) }
+            w.key(TraceEntryKey.from); w.string(e.from?.rawValue)
+            w.key(TraceEntryKey.to); w.string(e.to?.rawValue)
+            w.key(TraceEntryKey.reason); w.string(e.reason)
+            if e.discrete { w.key(TraceEntryKey.discrete); w.bool(true) }
         case .marker:
-            w.key(static: "marker"); w.string(e.marker?.rawValue)
-            w.key(static: "args"); writeArgs(e.args, to: &w)
+            w.key(TraceEntryKey.marker); w.string(e.marker?.rawValue)
+            w.key(TraceEntryKey.args); writeArgs(e.args, to: &w)
         }
-        w.key(static: "depth"); w.number(e.depth)
-        w.key(static: "parent")
+        w.key(TraceEntryKey.depth); w.number(e.depth)
+        w.key(TraceEntryKey.parent)
         if let p = e.parent { w.number(p) } else { w.null() }
-        if let note = e.note { w.key(static: "note"); w.string(note) }
+        if let note = e.note { w.key(TraceEntryKey.note); w.string(note) }
         w.endObject()
     }
 
@@ -175,11 +175,11 @@ public enum ResultEncoder {
             w.beginArray()
             for t in ts {
                 w.beginObject()
-                w.key(static: "id"); w.string(t.id)
-                w.key(static: "phase"); w.string(t.phase.rawValue)
-                w.key(static: "tapCount"); w.number(t.tapCount)
-                w.key(static: "inWindow"); w.numbers(t.inWindow.x, t.inWindow.y)
-                if let p = t.inReceiver { w.key(static: "inReceiver"); w.numbers(p.x, p.y) }
+                w.key(TouchSnapshotKey.id); w.string(t.id)
+                w.key(TouchSnapshotKey.phase); w.string(t.phase.rawValue)
+                w.key(TouchSnapshotKey.tapCount); w.number(t.tapCount)
+                w.key(TouchSnapshotKey.inWindow); w.numbers(t.inWindow.x, t.inWindow.y)
+                if let p = t.inReceiver { w.key(TouchSnapshotKey.inReceiver); w.numbers(p.x, p.y) }
                 w.endObject()
             }
             w.endArray()

@@ -44,6 +44,16 @@ public enum ResultDecoder {
             return tape.members(node).map { (tape.string($0.key) ?? "", $0.value) }
         }
 
+        /// The members of an object whose keys are `Key`'s; any other key fails.
+        func members<Key: DocumentKey>(_ node: Int, _ pointer: String, _: Key.Type) throws(Failure) -> [(Key, Int)] {
+            var out: [(Key, Int)] = []
+            for (name, v) in try members(node, pointer) {
+                guard let k = Key.names.index(of: name) else { throw fail(pointer.pointer(name), "unknown key") }
+                out.append((Key.names.values[k], v))
+            }
+            return out
+        }
+
         func elements(_ node: Int, _ pointer: String) throws(Failure) -> [Int] {
             guard tape.kind(node) == .array else { throw fail(pointer, "expected an array") }
             return Array(tape.elements(node))
@@ -96,11 +106,10 @@ public enum ResultDecoder {
         func ref(_ node: Int, _ pointer: String) throws(Failure) -> ObjectRef? {
             if tape.kind(node) == .null { return nil }
             var id: String?, className: String?
-            for (key, v) in try members(node, pointer) {
+            for (key, v) in try members(node, pointer, ObjectRefKey.self) {
                 switch key {
-                case "id": id = try string(v, pointer.pointer(key))
-                case "class": className = try string(v, pointer.pointer(key))
-                default: throw fail(pointer.pointer(key), "unknown key")
+                case .id: id = try string(v, pointer.pointer(key.rawValue))
+                case .class: className = try string(v, pointer.pointer(key.rawValue))
                 }
             }
             guard let id, let className else { throw fail(pointer, "expected {\"id\", \"class\"}") }
@@ -111,32 +120,31 @@ public enum ResultDecoder {
             var r = DispatchResult(firstResponder: nil, responderChain: [], touches: [], recognizers: [], actions: [],
                                    recorder: TraceRecorder(), knobs: Knobs(), input: [], until: nil)
             var entries: [TraceEntry] = []
-            var seen: Set<String> = []
-            for (key, v) in try members(node, "") {
-                let p = "".pointer(key)
+            var seen: Set<ResultKey> = []
+            for (key, v) in try members(node, "", ResultKey.self) {
+                let p = "".pointer(key.rawValue)
                 seen.insert(key)
                 switch key {
-                case "format":
+                case .format:
                     guard try string(v, p) == DispatchResult.format else { throw fail(p, "expected \(DispatchResult.format)") }
-                case "firstResponder": r.firstResponder = try ref(v, p)
-                case "responderChain":
+                case .firstResponder: r.firstResponder = try ref(v, p)
+                case .responderChain:
                     for (i, e) in try elements(v, p).enumerated() { r.responderChain.append(try chainLink(e, p.pointer(i))) }
-                case "touches":
+                case .touches:
                     for (i, e) in try elements(v, p).enumerated() { r.touches.append(try touch(e, p.pointer(i))) }
-                case "recognizers":
+                case .recognizers:
                     for (i, e) in try elements(v, p).enumerated() { r.recognizers.append(try recognizer(e, p.pointer(i))) }
-                case "actions":
+                case .actions:
                     for (i, e) in try elements(v, p).enumerated() { r.actions.append(try action(e, p.pointer(i))) }
-                case "trace":
+                case .trace:
                     for (i, e) in try elements(v, p).enumerated() { entries.append(try entry(e, p.pointer(i))) }
-                case "knobs": r.knobs = try knobs(v, p)
-                case "input": (r.input, r.until) = try input(v, p)
-                default: throw fail(p, "unknown key")
+                case .knobs: r.knobs = try knobs(v, p)
+                case .input: (r.input, r.until) = try input(v, p)
                 }
             }
-            for required in ["format", "firstResponder", "responderChain", "touches", "recognizers", "actions", "trace"]
+            for required: ResultKey in [.format, .firstResponder, .responderChain, .touches, .recognizers, .actions, .trace]
             where !seen.contains(required) {
-                throw fail("".pointer(required), "required")
+                throw fail("".pointer(required.rawValue), "required")
             }
             r.recorder = try recorder(entries)
             return r
@@ -179,12 +187,11 @@ public enum ResultDecoder {
 
         func chainLink(_ node: Int, _ pointer: String) throws(Failure) -> DispatchResult.ChainLink {
             var id = "", className = "", role = ""
-            for (key, v) in try members(node, pointer) {
+            for (key, v) in try members(node, pointer, ChainLinkKey.self) {
                 switch key {
-                case "id": id = try string(v, pointer.pointer(key))
-                case "class": className = try string(v, pointer.pointer(key))
-                case "role": role = try string(v, pointer.pointer(key))
-                default: throw fail(pointer.pointer(key), "unknown key")
+                case .id: id = try string(v, pointer.pointer(key.rawValue))
+                case .class: className = try string(v, pointer.pointer(key.rawValue))
+                case .role: role = try string(v, pointer.pointer(key.rawValue))
                 }
             }
             return DispatchResult.ChainLink(ref: ObjectRef(id: id, className: className), role: role)
@@ -193,17 +200,16 @@ public enum ResultDecoder {
         func touch(_ node: Int, _ pointer: String) throws(Failure) -> DispatchResult.TouchSummary {
             var t = DispatchResult.TouchSummary(id: "", window: nil, hitTestView: nil, recognizers: [], refused: nil,
                                                 finalPhase: .began, cancelledBy: nil)
-            for (key, v) in try members(node, pointer) {
-                let p = pointer.pointer(key)
+            for (key, v) in try members(node, pointer, TouchSummaryKey.self) {
+                let p = pointer.pointer(key.rawValue)
                 switch key {
-                case "id": t.id = try string(v, p)
-                case "window": t.window = try optionalString(v, p)
-                case "hitTestView": t.hitTestView = try optionalString(v, p)
-                case "recognizers": t.recognizers = try strings(v, p)
-                case "refused": t.refused = tape.kind(v) == .null ? nil : try word(v, p, as: TouchRefusal.self)
-                case "finalPhase": t.finalPhase = try word(v, p, as: TouchPhase.self)
-                case "cancelledBy": t.cancelledBy = try optionalString(v, p)
-                default: throw fail(p, "unknown key")
+                case .id: t.id = try string(v, p)
+                case .window: t.window = try optionalString(v, p)
+                case .hitTestView: t.hitTestView = try optionalString(v, p)
+                case .recognizers: t.recognizers = try strings(v, p)
+                case .refused: t.refused = tape.kind(v) == .null ? nil : try word(v, p, as: TouchRefusal.self)
+                case .finalPhase: t.finalPhase = try word(v, p, as: TouchPhase.self)
+                case .cancelledBy: t.cancelledBy = try optionalString(v, p)
                 }
             }
             return t
@@ -211,17 +217,16 @@ public enum ResultDecoder {
 
         func recognizer(_ node: Int, _ pointer: String) throws(Failure) -> DispatchResult.RecognizerSummary {
             var g = DispatchResult.RecognizerSummary(id: "", className: "", view: "", states: [])
-            for (key, v) in try members(node, pointer) {
-                let p = pointer.pointer(key)
+            for (key, v) in try members(node, pointer, RecognizerSummaryKey.self) {
+                let p = pointer.pointer(key.rawValue)
                 switch key {
-                case "id": g.id = try string(v, p)
-                case "class": g.className = try string(v, p)
-                case "view": g.view = try string(v, p)
-                case "states":
+                case .id: g.id = try string(v, p)
+                case .class: g.className = try string(v, p)
+                case .view: g.view = try string(v, p)
+                case .states:
                     for (i, e) in try elements(v, p).enumerated() {
                         g.states.append(try word(e, p.pointer(i), as: RecognizerState.self))
                     }
-                default: throw fail(p, "unknown key")
                 }
             }
             return g
@@ -229,20 +234,19 @@ public enum ResultDecoder {
 
         func action(_ node: Int, _ pointer: String) throws(Failure) -> ActionRecord {
             var a = ActionRecord(t: 0, action: "", sender: "", target: nil, via: .target, events: nil, state: nil)
-            for (key, v) in try members(node, pointer) {
-                let p = pointer.pointer(key)
+            for (key, v) in try members(node, pointer, ActionKey.self) {
+                let p = pointer.pointer(key.rawValue)
                 switch key {
-                case "t": a.t = try number(v, p)
-                case "action": a.action = try string(v, p)
-                case "sender": a.sender = try string(v, p)
-                case "target": a.target = try string(v, p)
-                case "via": a.via = try word(v, p, as: ActionRecord.Via.self)
-                case "events":
+                case .t: a.t = try number(v, p)
+                case .action: a.action = try string(v, p)
+                case .sender: a.sender = try string(v, p)
+                case .target: a.target = try string(v, p)
+                case .via: a.via = try word(v, p, as: ActionRecord.Via.self)
+                case .events:
                     var events: [ControlEvent] = []
                     for (i, e) in try elements(v, p).enumerated() { events.append(try word(e, p.pointer(i), as: ControlEvent.self)) }
                     a.events = events
-                case "state": a.state = try word(v, p, as: RecognizerState.self)
-                default: throw fail(p, "unknown key")
+                case .state: a.state = try word(v, p, as: RecognizerState.self)
                 }
             }
             return a
@@ -266,14 +270,14 @@ public enum ResultDecoder {
         func input(_ node: Int, _ pointer: String) throws(Failure) -> ([TouchRecord], Double?) {
             var records: [TouchRecord] = []
             var until: Double?
-            for (key, v) in try members(node, pointer) {
-                let p = pointer.pointer(key)
+            for (key, v) in try members(node, pointer, TouchesKey.self) {
+                let p = pointer.pointer(key.rawValue)
                 switch key {
-                case "format": _ = try string(v, p)
-                case "until": until = try number(v, p)
-                case "events":
+                case .format: _ = try string(v, p)
+                case .until: until = try number(v, p)
+                case .events:
                     for (i, e) in try elements(v, p).enumerated() { records.append(try record(e, p.pointer(i))) }
-                default: throw fail(p, "unknown key")
+                case .gestures: throw fail(p, "unknown key")   // the input is as dispatched: gestures expanded
                 }
             }
             return (records, until)
@@ -281,26 +285,24 @@ public enum ResultDecoder {
 
         func record(_ node: Int, _ pointer: String) throws(Failure) -> TouchRecord {
             var r = TouchRecord(t: 0, touches: [])
-            for (key, v) in try members(node, pointer) {
-                let p = pointer.pointer(key)
+            for (key, v) in try members(node, pointer, TouchRecordKey.self) {
+                let p = pointer.pointer(key.rawValue)
                 switch key {
-                case "t": r.t = try number(v, p)
-                case "touches":
+                case .t: r.t = try number(v, p)
+                case .touches:
                     for (i, e) in try elements(v, p).enumerated() {
                         let cp = p.pointer(i)
                         var c = TouchChange(id: "", phase: .began, at: nil)
-                        for (ck, cv) in try members(e, cp) {
+                        for (ck, cv) in try members(e, cp, TouchChangeKey.self) {
                             switch ck {
-                            case "id": c.id = try string(cv, cp.pointer(ck))
-                            case "phase": c.phase = try word(cv, cp.pointer(ck), as: TouchPhase.self)
-                            case "at": c.at = try point(cv, cp.pointer(ck))
-                            case "type": c.type = try word(cv, cp.pointer(ck), as: TouchType.self)
-                            default: throw fail(cp.pointer(ck), "unknown key")
+                            case .id: c.id = try string(cv, cp.pointer(ck.rawValue))
+                            case .phase: c.phase = try word(cv, cp.pointer(ck.rawValue), as: TouchPhase.self)
+                            case .at: c.at = try point(cv, cp.pointer(ck.rawValue))
+                            case .type: c.type = try word(cv, cp.pointer(ck.rawValue), as: TouchType.self)
                             }
                         }
                         r.touches.append(c)
                     }
-                default: throw fail(p, "unknown key")
                 }
             }
             return r
@@ -308,32 +310,31 @@ public enum ResultDecoder {
 
         func entry(_ node: Int, _ pointer: String) throws(Failure) -> TraceEntry {
             var e = TraceEntry(seq: 0, t: 0, cause: .input, kind: .call, depth: 0, parent: nil)
-            for (key, v) in try members(node, pointer) {
-                let p = pointer.pointer(key)
+            for (key, v) in try members(node, pointer, TraceEntryKey.self) {
+                let p = pointer.pointer(key.rawValue)
                 switch key {
-                case "seq": e.seq = try integer(v, p)
-                case "t": e.t = try number(v, p)
-                case "cause":
+                case .seq: e.seq = try integer(v, p)
+                case .t: e.t = try number(v, p)
+                case .cause:
                     let text = try string(v, p)
                     if text == "input" { e.cause = .input }
                     else if text.hasPrefix("timer:") { e.cause = .timer(String(text.dropFirst(6))) }
                     else { throw fail(p, "unknown cause \"\(text)\"") }
-                case "kind": e.kind = try word(v, p, as: TraceEntry.Kind.self)
-                case "receiver": e.receiver = try ref(v, p)
-                case "selector": e.selector = try string(v, p)
-                case "swift": break  // derived from the selector (SelectorNames)
-                case "args":
+                case .kind: e.kind = try word(v, p, as: TraceEntry.Kind.self)
+                case .receiver: e.receiver = try ref(v, p)
+                case .selector: e.selector = try string(v, p)
+                case .swift: break  // derived from the selector (SelectorNames)
+                case .args:
                     for (name, a) in try members(v, p) { e.args.append(TraceArg(name, try value(a, p.pointer(name), name: name))) }
-                case "result": e.result = tape.kind(v) == .null ? nil : try value(v, p, name: "result")
-                case "from": e.from = tape.kind(v) == .null ? nil : try word(v, p, as: RecognizerState.self)
-                case "to": e.to = tape.kind(v) == .null ? nil : try word(v, p, as: RecognizerState.self)
-                case "reason": e.reason = try optionalString(v, p)
-                case "discrete": e.discrete = try bool(v, p)
-                case "marker": e.marker = tape.kind(v) == .null ? nil : try word(v, p, as: MarkerKind.self)
-                case "depth": e.depth = try integer(v, p)
-                case "parent": e.parent = tape.kind(v) == .null ? nil : try integer(v, p)
-                case "note": e.note = try string(v, p)
-                default: throw fail(p, "unknown key")
+                case .result: e.result = tape.kind(v) == .null ? nil : try value(v, p, name: "result")
+                case .from: e.from = tape.kind(v) == .null ? nil : try word(v, p, as: RecognizerState.self)
+                case .to: e.to = tape.kind(v) == .null ? nil : try word(v, p, as: RecognizerState.self)
+                case .reason: e.reason = try optionalString(v, p)
+                case .discrete: e.discrete = try bool(v, p)
+                case .marker: e.marker = tape.kind(v) == .null ? nil : try word(v, p, as: MarkerKind.self)
+                case .depth: e.depth = try integer(v, p)
+                case .parent: e.parent = tape.kind(v) == .null ? nil : try integer(v, p)
+                case .note: e.note = try string(v, p)
                 }
             }
             return e
@@ -380,15 +381,14 @@ public enum ResultDecoder {
 
         func snapshot(_ node: Int, _ pointer: String) throws(Failure) -> TouchSnapshot {
             var s = TouchSnapshot(id: "", phase: .began, tapCount: 0, inWindow: .zero, inReceiver: nil)
-            for (key, v) in try members(node, pointer) {
-                let p = pointer.pointer(key)
+            for (key, v) in try members(node, pointer, TouchSnapshotKey.self) {
+                let p = pointer.pointer(key.rawValue)
                 switch key {
-                case "id": s.id = try string(v, p)
-                case "phase": s.phase = try word(v, p, as: TouchPhase.self)
-                case "tapCount": s.tapCount = try integer(v, p)
-                case "inWindow": s.inWindow = try point(v, p)
-                case "inReceiver": s.inReceiver = try point(v, p)
-                default: throw fail(p, "unknown key")
+                case .id: s.id = try string(v, p)
+                case .phase: s.phase = try word(v, p, as: TouchPhase.self)
+                case .tapCount: s.tapCount = try integer(v, p)
+                case .inWindow: s.inWindow = try point(v, p)
+                case .inReceiver: s.inReceiver = try point(v, p)
                 }
             }
             return s

@@ -45,7 +45,7 @@ package final class NameTable<Value: CaseIterable & RawRepresentable & Sendable>
     }
 
     /// The index in `values` of the name `bytes` spell, or nil.
-    func index(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    package func index(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var slot = Self.hash(bytes) & mask
         while true {
             let k = Int(slots[slot])
@@ -57,7 +57,7 @@ package final class NameTable<Value: CaseIterable & RawRepresentable & Sendable>
     }
 
     /// The index of `name` (a key written with escapes, decoded), or nil.
-    func index(of name: String) -> Int? {
+    package func index(of name: String) -> Int? {
         var name = name
         return name.withUTF8 { index($0) }
     }
@@ -66,7 +66,7 @@ package final class NameTable<Value: CaseIterable & RawRepresentable & Sendable>
     package func value(_ bytes: UnsafeBufferPointer<UInt8>) -> Value? { index(bytes).map { values[$0] } }
 
     /// The names, in declaration order.
-    var names: [String] { values.map(\.rawValue) }
+    package var names: [String] { values.map(\.rawValue) }
 
     @inline(__always)
     private static func same(_ a: UnsafePointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, _ count: Int) -> Bool {

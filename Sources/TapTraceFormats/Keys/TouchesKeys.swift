@@ -1,21 +1,21 @@
 // The keys of a touches document (`taptrace/touches@1`, contract §2) and of a dispatch request
 // (§4). `TouchesDecoder` and `InputDecoder` read them; the result's `input` is written with them.
 
-enum TouchesKey: String, DocumentKey {
+package enum TouchesKey: String, DocumentKey {
     case format, events, gestures, until
-    static let names = NameTable<Self>()
+    package static let names = NameTable<Self>()
 }
 
 /// One record of `events`.
-enum TouchRecordKey: String, DocumentKey {
+package enum TouchRecordKey: String, DocumentKey {
     case t, touches
-    static let names = NameTable<Self>()
+    package static let names = NameTable<Self>()
 }
 
 /// One touch of a record.
-enum TouchChangeKey: String, DocumentKey {
+package enum TouchChangeKey: String, DocumentKey {
     case id, phase, at, type
-    static let names = NameTable<Self>()
+    package static let names = NameTable<Self>()
 }
 
 /// A gesture shorthand: one of the four kinds, and its timing.

@@ -1,0 +1,48 @@
+// The keys of a result document (`taptrace/result@1`, contract §3), declared once:
+// `ResultEncoder` writes them (indented), `ResultDecoder` (TapTraceRuns) reads a stored result
+// back with them. The compact writer of the dispatch hot path (`ResultJSON`, `TraceJSON`) spells
+// them as literal pieces of output; `CompactEncodingTests` holds its output equal to
+// `ResultEncoder`'s. The result's `input` is a touches document (`TouchesKeys.swift`).
+
+package enum ResultKey: String, DocumentKey {
+    case format, firstResponder, responderChain, touches, recognizers, actions, trace, knobs, input
+    package static let names = NameTable<Self>()
+}
+
+/// An object named in a result: `{"id", "class"}`.
+package enum ObjectRefKey: String, DocumentKey {
+    case id, `class`
+    package static let names = NameTable<Self>()
+}
+
+package enum ChainLinkKey: String, DocumentKey {
+    case id, `class`, role
+    package static let names = NameTable<Self>()
+}
+
+package enum TouchSummaryKey: String, DocumentKey {
+    case id, window, hitTestView, recognizers, refused, finalPhase, cancelledBy
+    package static let names = NameTable<Self>()
+}
+
+package enum RecognizerSummaryKey: String, DocumentKey {
+    case id, `class`, view, states
+    package static let names = NameTable<Self>()
+}
+
+package enum ActionKey: String, DocumentKey {
+    case t, action, sender, target, via, events, state
+    package static let names = NameTable<Self>()
+}
+
+package enum TraceEntryKey: String, DocumentKey {
+    case seq, t, cause, kind, receiver, selector, swift, args, result, from, to, reason, discrete, marker
+    case depth, parent, note
+    package static let names = NameTable<Self>()
+}
+
+/// A touch as a call's argument shows it.
+package enum TouchSnapshotKey: String, DocumentKey {
+    case id, phase, tapCount, inWindow, inReceiver
+    package static let names = NameTable<Self>()
+}
