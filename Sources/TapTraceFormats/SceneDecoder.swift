@@ -158,6 +158,8 @@ public struct SceneDecoder {
                     if let className { classNames.remember(v, tape, className, classBase) }
                 }
             case .label: spec.label = reader.string(v, at: at, nonEmpty: false)
+            case .accessibilityIdentifier: spec.accessibilityIdentifier = reader.string(v, at: at, nonEmpty: false)
+            case .address: spec.address = reader.string(v, at: at, nonEmpty: false)
             case .base:
                 if let name = reader.string(v, at: at) {
                     if let b = ViewBase.named(name) { explicitBase = b } else {

@@ -68,6 +68,9 @@ public enum SceneEncoder {
             case .id: w.key(key); w.string(v.id)
             case .class: w.key(key); w.string(v.className)
             case .label: if let label = v.label { w.key(key); w.string(label) }
+            case .accessibilityIdentifier:
+                if let identifier = v.accessibilityIdentifier { w.key(key); w.string(identifier) }
+            case .address: if let address = v.address { w.key(key); w.string(address) }
             case .base: if v.explicitBase { w.key(key); w.string(v.base.rawValue) }
             case .frame: if let r = v.frame { w.key(key); rect(r, &w) }
             case .bounds: if let r = v.bounds { w.key(key); rect(r, &w) }

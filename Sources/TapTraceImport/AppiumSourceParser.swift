@@ -9,11 +9,11 @@ import TapTraceCore
 /// is visible), `enabled="false"` a disabled control, `label` (or `name`) the view's label, and
 /// a `name` (or `label`) that is unique in the document its id.
 public enum AppiumSourceParser {
-    public static func parse(_ bytes: [UInt8]) throws(ImportError) -> ImportResult {
+    public static func parse(_ bytes: [UInt8], _ options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportResult {
         let src = try SourceText(bytes)
         let elements = try XMLReader.elements(src)
         var builder = AppiumSceneBuilder(src: src, elements: elements)
-        return try builder.build()
+        return try builder.build(options)
     }
 }
 
@@ -38,24 +38,26 @@ struct AppiumSceneBuilder {
         var enabled: Bool?
         var inCollectionView = false
         var label: String?
+        /// `name` where it differs from `label`: XCUITest reports the accessibility identifier
+        /// as the name when one is set, and the label otherwise.
+        var identifier: String?
         var idKey: String?
     }
 
     let src: SourceText
     let elements: [XMLElement]
     var infos: [Info] = []
-    var scene = Scene()
+    var draft: ImportDraft
     var ids = IdAllocator()
-    var warnings = ImportWarnings()
-    var locations: [Int] = []
 
     init(src: SourceText, elements: [XMLElement]) {
         self.src = src
         self.elements = elements
+        draft = ImportDraft(src: src)
     }
 
     /// The scene, validated (`SceneValidator`), with the warnings gathered on the way.
-    mutating func build() throws(ImportError) -> ImportResult {
+    mutating func build(_ options: ImportOptions) throws(ImportError) -> ImportResult {
         infos.reserveCapacity(elements.count)
         for e in elements { infos.append(try classify(e)) }
         let n = elements.count
@@ -101,7 +103,7 @@ struct AppiumSceneBuilder {
                 if rect.origin != .zero { window.bounds = rect }
                 parentView = add(window, to: nil, at: e.tag.offset)
                 parentOrigin = .zero
-                warnings.add("no XCUIElementTypeWindow encloses these elements; each was put in a synthesized UIWindow of its own frame", describe(i))
+                draft.warnings.add("no XCUIElementTypeWindow encloses these elements; each was put in a synthesized UIWindow of its own frame", describe(i), .behaviour)
             }
             let isWindow = info.role == .window
             let id: String
@@ -113,11 +115,13 @@ struct AppiumSceneBuilder {
             var spec = ViewSpec(id: id, className: e.name, base: info.base)
             spec.explicitBase = info.base != UIKitClasses.impliedBase(className: e.name, isWindow: isWindow)
             spec.label = info.label
+            spec.accessibilityIdentifier = info.identifier
+            var later: [(heading: String, weight: ImportWarnings.Weight)] = []
             spec.frame = isWindow ? rect : Rect(rect.minX - parentOrigin.x, rect.minY - parentOrigin.y,
                                                 rect.size.width, rect.size.height)
             if info.visible == false {
                 if visibleBelow[i] {
-                    warnings.add("visible=\"false\" elements with visible descendants were kept visible (a hidden view hides its subviews)", id)
+                    later.append(("visible=\"false\" elements with visible descendants were kept visible (a hidden view hides its subviews)", .behaviour))
                 } else {
                     spec.hidden = true
                 }
@@ -126,37 +130,39 @@ struct AppiumSceneBuilder {
                 if info.base.isControl {
                     spec.enabled = false
                 } else {
-                    warnings.add("enabled=\"false\" on elements that are not controls has no effect here", id)
+                    later.append(("enabled=\"false\" on elements that are not controls has no effect here", .notice))
                 }
             }
             if isWindow, i != mainWindow {
                 var o = ViewOverrides()
                 o.hitTest = .passThrough
                 spec.overrides = o
-                warnings.add("windows other than the application's first visible window were made pass-through outside their elements (as UIKit's status bar, keyboard and alert windows are)", id)
+                later.append(("windows other than the application's first visible window were made pass-through outside their elements (as UIKit's status bar, keyboard and alert windows are)", .behaviour))
             } else if !isWindow, AppiumElementTypes.containers.contains(info.type), hasChildren[i] {
                 var o = ViewOverrides()
                 o.hitTest = .passThrough
                 spec.overrides = o
-                warnings.add("container elements with children were made pass-through (hitTest returns nil where it would return the container itself), because the accessibility tree lists siblings in reading order, not z-order", id)
+                later.append(("container elements with children were made pass-through (hitTest returns nil where it would return the container itself), because the accessibility tree lists siblings in reading order, not z-order", .behaviour))
             }
-            viewOf[i] = add(spec, to: isWindow ? nil : parentView, at: e.tag.offset)
+            let view = add(spec, to: isWindow ? nil : parentView, at: e.tag.offset)
+            for w in later { draft.warnings.add(w.heading, view: view, "", w.weight) }
+            viewOf[i] = view
             origin[i] = rect.origin
         }
-        if scene.windows.isEmpty {
+        if draft.scene.windows.isEmpty {
             let at = elements.first { $0.name.hasSuffix("Application") }?.tag.offset ?? elements[0].tag.offset
             throw src.error(at: at, "the page source has no elements below the application: nothing to import")
         }
-        scene.name = "Appium page source" + (appName.map { ": \($0)" } ?? "")
-        var list = ["This is the accessibility tree (XCUITest), not the view tree: elements are what VoiceOver sees, siblings are in reading order rather than z-order, views without accessibility are missing and classes are XCUIElementType names with an assumed UIKit base."]
-        list.append(contentsOf: warnings.list)
-        try ImportedScene.check(scene, locations: locations, src: src)
-        return ImportResult(scene: scene, warnings: list)
+        draft.scene.name = "Appium page source" + (appName.map { ": \($0)" } ?? "")
+        draft.preamble = [AppiumSceneBuilder.accessibilityTreeWarning]
+        return try draft.finish(options)
     }
 
+    /// Heads the warnings of every import of the accessibility tree (Appium, XCUITest).
+    static let accessibilityTreeWarning = "This is the accessibility tree (XCUITest), not the view tree: elements are what VoiceOver sees, siblings are in reading order rather than z-order, views without accessibility are missing and classes are XCUIElementType names with an assumed UIKit base."
+
     private mutating func add(_ spec: ViewSpec, to parent: Int?, at offset: Int) -> Int {
-        locations.append(offset)
-        return scene.add(spec, to: parent)
+        draft.add(spec, to: parent, at: offset)
     }
 
     private func describe(_ i: Int) -> String {
@@ -186,7 +192,7 @@ struct AppiumSceneBuilder {
         } else {
             var base = AppiumElementTypes.base(of: type, inCollectionView: inCollection)
             if base == nil {
-                warnings.add("unknown element types imported as UIView", e.name)
+                draft.warnings.add("unknown element types imported as UIView", e.name, .behaviour)
                 base = .UIView
             }
             var role = Role.view
@@ -194,11 +200,11 @@ struct AppiumSceneBuilder {
                 if topLevel {
                     role = .window
                 } else {
-                    warnings.add("XCUIElementTypeWindow inside another element imported as a plain view", describe(e))
+                    draft.warnings.add("XCUIElementTypeWindow inside another element imported as a plain view", describe(e))
                     base = .UIView
                 }
             } else if type == "Application" {
-                warnings.add("XCUIElementTypeApplication below the top imported as a plain view", describe(e))
+                draft.warnings.add("XCUIElementTypeApplication below the top imported as a plain view", describe(e))
             }
             info = Info(role: role, type: type, base: base!)
             info.rect = try rect(e)
@@ -209,6 +215,7 @@ struct AppiumSceneBuilder {
         let name = nonEmpty(e.tag.attribute("name")?.value)
         let label = nonEmpty(e.tag.attribute("label")?.value)
         info.label = label ?? name
+        if let name, name != label { info.identifier = name }
         info.idKey = name ?? label
         return info
     }

@@ -14,10 +14,10 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         }
     }
 
-    public func parse(_ bytes: [UInt8]) throws(ImportError) -> ImportResult {
+    public func parse(_ bytes: [UInt8], _ options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportResult {
         switch self {
-        case .recursiveDescription: return try RecursiveDescriptionParser.parse(bytes)
-        case .appium: return try AppiumSourceParser.parse(bytes)
+        case .recursiveDescription: return try RecursiveDescriptionParser.parse(bytes, options)
+        case .appium: return try AppiumSourceParser.parse(bytes, options)
         }
     }
 }

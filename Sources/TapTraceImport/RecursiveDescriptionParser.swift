@@ -8,23 +8,23 @@ import TapTraceCore
 /// the contract's frame + transform form reads it), `hidden`, `alpha`,
 /// `userInteractionEnabled`, `clipsToBounds`, a scroll view's `contentOffset` (the bounds
 /// origin) and `contentSize`, `baseClass` (the UIKit class a custom class inherits from) and
-/// `text` (the label). Everything else is ignored with a warning that names it. Ids are
-/// `Class-0xADDRESS`, or `Class-<n>` when the addresses were purged. A top view that is not a
-/// window sits in a synthesized UIWindow of its frame.
+/// `text` (the label). Everything else is ignored with a warning that names it. The address
+/// goes to `address`; ids are given by `ImportIdentity` (or are `Class-0xADDRESS`, `Class-<n>`
+/// when the addresses were purged, with `ids: .address`). A top view that is not a window sits
+/// in a synthesized UIWindow of its frame. The debugger's add-ons pasted after the hierarchy
+/// (`DumpSections`) are joined to its views by address.
 public enum RecursiveDescriptionParser {
-    public static func parse(_ bytes: [UInt8]) throws(ImportError) -> ImportResult {
+    public static func parse(_ bytes: [UInt8], _ options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportResult {
         var builder = try RecursiveDescriptionBuilder(src: SourceText(bytes))
-        return try builder.build()
+        return try builder.build(options)
     }
 }
 
 struct RecursiveDescriptionBuilder {
     let src: SourceText
     let scanner: DescriptionLineScanner
-    var scene = Scene()
+    var draft: ImportDraft
     var ids = IdAllocator()
-    var warnings = ImportWarnings()
-    var locations: [Int] = []
     /// Open views: depth in the dump and view index.
     var stack: [(depth: Int, view: Int)] = []
     var rootDepth: Int?
@@ -33,31 +33,35 @@ struct RecursiveDescriptionBuilder {
     init(src: SourceText) {
         self.src = src
         scanner = DescriptionLineScanner(src)
+        draft = ImportDraft(src: src)
     }
 
     /// The scene, validated (`SceneValidator`), with the warnings gathered on the way.
-    mutating func build() throws(ImportError) -> ImportResult {
-        var lo = src.contentStart
-        let n = src.count
-        while lo < n {
-            let hi = src.lineEnd(from: lo)
-            switch try scanner.scan(lo, hi) {
-            case .blank: break
-            case .elision:
-                warnings.add("lines elided in the dump ('...'); the views they stood for are missing", "line \(src.line(of: lo))")
-            case .prompt:
-                warnings.add("debugger prompt lines skipped", "line \(src.line(of: lo))")
-            case .view(let line):
-                try addView(line, lineStart: lo)
+    mutating func build(_ options: ImportOptions) throws(ImportError) -> ImportResult {
+        let sections = try DumpSections(src)
+        for section in sections.hierarchy {
+            var lo = section.lowerBound
+            while lo < section.upperBound {
+                let hi = src.lineEnd(from: lo)
+                switch try scanner.scan(lo, hi) {
+                case .blank: break
+                case .elision:
+                    draft.warnings.add("lines elided in the dump ('...'): the views they stood for are missing, and views after them may hang under the wrong parent", "line \(src.line(of: lo))", .behaviour)
+                case .prompt:
+                    draft.warnings.add("debugger prompt lines skipped", "line \(src.line(of: lo))")
+                case .view(let line):
+                    try addView(line, lineStart: lo)
+                }
+                lo = hi + 1
             }
-            lo = hi + 1
         }
-        guard !scene.windows.isEmpty else {
-            throw src.error(at: n, "no view description found: expected lines like <UIView: 0x…; frame = (0 0; 375 667); …>")
+        guard !draft.scene.windows.isEmpty else {
+            throw src.error(at: sections.hierarchy.first?.upperBound ?? src.count,
+                            "no view description found: expected lines like <UIView: 0x…; frame = (0 0; 375 667); …>")
         }
-        scene.name = "recursiveDescription: " + (firstClass ?? "")
-        try ImportedScene.check(scene, locations: locations, src: src)
-        return ImportResult(scene: scene, warnings: warnings.list)
+        draft.scene.name = "recursiveDescription: " + (firstClass ?? "")
+        try sections.join(into: &draft)
+        return try draft.finish(options)
     }
 
     // MARK: one view
@@ -69,7 +73,7 @@ struct RecursiveDescriptionBuilder {
             rootDepth = line.depth
             firstClass = line.className
             if line.depth > 0 {
-                warnings.note("the dump starts at depth \(line.depth) (an excerpt); its first view was imported as a top view")
+                draft.warnings.note("the dump starts at depth \(line.depth) (an excerpt); its first view was imported as a top view", .behaviour)
             }
         }
         if let last = stack.last, line.depth > last.depth + 1 {
@@ -80,6 +84,9 @@ struct RecursiveDescriptionBuilder {
         if isRoot, let r = rootDepth, line.depth > r {
             throw src.error(at: line.start, "this view is \(line.depth) levels deep but there is no view above it at depth \(line.depth - 1)")
         }
+
+        // Warnings about this view, given once it is in the scene (they name it by index).
+        var later: [(heading: String, suffix: String, weight: ImportWarnings.Weight)] = []
 
         // Fields.
         var frame: Rect?
@@ -101,7 +108,7 @@ struct RecursiveDescriptionBuilder {
             case "frame":
                 frame = try values.frame()
                 if frame == nil {
-                    warnings.add("frames that are not finite (nan or inf: a broken layout) imported as (0 0; 0 0), which is never hit", "line \(lineNumber)")
+                    draft.warnings.add("frames that are not finite (nan or inf: a broken layout) imported as (0 0; 0 0), which is never hit", "line \(lineNumber)", .behaviour)
                     frame = Rect(0, 0, 0, 0)
                 }
             case "transform": transform = try values.transform()
@@ -120,11 +127,11 @@ struct RecursiveDescriptionBuilder {
             case "placeholder": placeholder = nonEmpty(values.quotedText())
             case "gestureRecognizers": hasRecognizers = true
             case "animations": animating = true
-            default: warnings.add("fields ignored (no effect on hit-testing, or not modelled)", field.name)
+            default: draft.warnings.add("fields ignored (no effect on hit-testing, or not modelled)", field.name, .ignored)
             }
         }
         if !line.extras.isEmpty {
-            warnings.add("text outside a view's own description ignored", "line \(lineNumber)")
+            draft.warnings.add("text outside a view's own description ignored", "line \(lineNumber)")
         }
 
         // Class and base.
@@ -136,14 +143,14 @@ struct RecursiveDescriptionBuilder {
         } else if offset != nil {
             // Only UIScrollView's description prints contentOffset.
             base = .UIScrollView
-            warnings.add("classes imported as UIScrollView because their description shows contentOffset", line.className)
+            draft.warnings.add("classes imported as UIScrollView because their description shows contentOffset", line.className, .behaviour)
         } else if isRoot, UIKitClasses.looksLikeUIKitWindow(line.className) {
             base = .UIWindow
         } else {
             base = .UIView
         }
         if base == .UIWindow, !isRoot {
-            warnings.add("windows below the top of the dump imported as plain views", line.className)
+            draft.warnings.add("windows below the top of the dump imported as plain views", line.className, .behaviour)
             base = .UIView
         }
         let isWindow = isRoot && base == .UIWindow
@@ -158,10 +165,11 @@ struct RecursiveDescriptionBuilder {
         var spec = ViewSpec(id: ids.allocate(candidate, scrollView: base.isScrollView), className: line.className, base: base)
         spec.explicitBase = base != UIKitClasses.impliedBase(className: line.className, isWindow: isWindow)
         spec.label = text ?? placeholder
+        spec.address = line.address
 
         // Geometry.
         if frame == nil {
-            warnings.add("views without a frame imported as (0 0; 0 0), UIView's default", "\(spec.id) (line \(lineNumber))")
+            later.append(("views without a frame imported as (0 0; 0 0), UIView's default", " (line \(lineNumber))", .behaviour))
         }
         let f = frame ?? Rect(0, 0, 0, 0)
         spec.frame = f
@@ -176,14 +184,14 @@ struct RecursiveDescriptionBuilder {
                 let a = abs(t.a), b = abs(t.b), c = abs(t.c), d = abs(t.d)
                 size = Size(a + c > 0 ? f.size.width / (a + c) : 0, b + d > 0 ? f.size.height / (b + d) : 0)
                 spec.bounds = Rect(origin: .zero, size: size)
-                warnings.add("the transform does not determine the bounds size from the frame; a square bounds was assumed", spec.id)
+                later.append(("the transform does not determine the bounds size from the frame; a square bounds was assumed", "", .behaviour))
             }
         }
         if let offset {
             if base.isScrollView {
                 if offset != .zero { spec.bounds = Rect(origin: offset, size: size) }
             } else {
-                warnings.add("contentOffset ignored on views whose base is not a scroll view", spec.id)
+                later.append(("contentOffset ignored on views whose base is not a scroll view", "", .notice))
             }
         }
         if let contentSize {
@@ -203,13 +211,10 @@ struct RecursiveDescriptionBuilder {
             if interaction != base.defaultUserInteractionEnabled { spec.userInteractionEnabled = interaction }
         } else if !base.defaultUserInteractionEnabled {
             spec.userInteractionEnabled = true
-            warnings.add("\(base.rawValue == "UILabel" ? "labels" : "views") whose class default is not interactive (UILabel, UIImageView) but whose line lacks userInteractionEnabled = NO, which UIKit prints whenever it is NO; imported as interactive", spec.id)
-        }
-        if hasRecognizers {
-            warnings.add("views with gesture recognizers the dump does not describe (gestureRecognizers = <NSArray …>); add them to the scene if they matter", spec.id)
+            later.append(("\(base.rawValue == "UILabel" ? "labels" : "views") whose class default is not interactive (UILabel, UIImageView) but whose line lacks userInteractionEnabled = NO, which UIKit prints whenever it is NO; imported as interactive", "", .behaviour))
         }
         if animating {
-            warnings.add("views with animations in flight; UIKit ignores touches on views in a UIView animation without .allowUserInteraction: set animating: true on those to model it", spec.id)
+            later.append(("views with animations in flight; UIKit ignores touches on views in a UIView animation without .allowUserInteraction: set animating: true on those to model it", "", .behaviour))
         }
 
         // Into the scene.
@@ -223,12 +228,14 @@ struct RecursiveDescriptionBuilder {
                 if f.origin != .zero { window.bounds = f }
                 let w = add(window, to: nil, at: line.start)
                 index = add(spec, to: w, at: line.start)
-                warnings.add("top views that are not windows were put in a synthesized UIWindow of their frame", "\(spec.id) in \(window.id)")
+                later.append(("top views that are not windows were put in a synthesized UIWindow of their frame", "", .behaviour))
             }
         } else {
             index = add(spec, to: stack.last!.view, at: line.start)
         }
         stack.append((line.depth, index))
+        for w in later { draft.warnings.add(w.heading, view: index, w.suffix, w.weight) }
+        if hasRecognizers { draft.viewsWithUndescribedRecognizers.append(index) }
         if let text, line.className == "UIButtonLabel" { labelOwningControl(of: index, text) }
     }
 
@@ -236,20 +243,19 @@ struct RecursiveDescriptionBuilder {
 
     /// A button's title is printed on its private UIButtonLabel: show it on the control too.
     private mutating func labelOwningControl(of view: Int, _ text: String) {
-        var v = scene.views[view].superview
+        var v = draft.scene.views[view].superview
         var steps = 0
         while let s = v, steps < 3 {
-            if scene.views[s].base.isControl {
-                if scene.views[s].label == nil { scene.views[s].label = text }
+            if draft.scene.views[s].base.isControl {
+                if draft.scene.views[s].label == nil { draft.scene.views[s].label = text }
                 return
             }
-            v = scene.views[s].superview
+            v = draft.scene.views[s].superview
             steps += 1
         }
     }
 
     private mutating func add(_ spec: ViewSpec, to parent: Int?, at offset: Int) -> Int {
-        locations.append(offset)
-        return scene.add(spec, to: parent)
+        draft.add(spec, to: parent, at: offset)
     }
 }

@@ -40,20 +40,27 @@ struct Imported {
         index = SceneIndex(validated: result.scene)
     }
 
-    static func recursiveDescription(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) throws -> Imported {
-        try Imported(try RecursiveDescriptionParser.parse(bytes), sourceLocation: sourceLocation)
+    // The sample tests name views as the dump does (`ids: .address`), so a test reads against
+    // the dump's own lines; `ImportIdentityTests` checks the stable ids.
+
+    static func recursiveDescription(_ bytes: [UInt8], ids: ImportOptions.Identity = .address,
+                                     sourceLocation: SourceLocation = #_sourceLocation) throws -> Imported {
+        try Imported(try RecursiveDescriptionParser.parse(bytes, ImportOptions(ids: ids)), sourceLocation: sourceLocation)
     }
 
-    static func recursiveDescription(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Imported {
-        try recursiveDescription(Array(text.utf8), sourceLocation: sourceLocation)
+    static func recursiveDescription(_ text: String, ids: ImportOptions.Identity = .address,
+                                     sourceLocation: SourceLocation = #_sourceLocation) throws -> Imported {
+        try recursiveDescription(Array(text.utf8), ids: ids, sourceLocation: sourceLocation)
     }
 
-    static func appium(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) throws -> Imported {
-        try Imported(try AppiumSourceParser.parse(bytes), sourceLocation: sourceLocation)
+    static func appium(_ bytes: [UInt8], ids: ImportOptions.Identity = .address,
+                       sourceLocation: SourceLocation = #_sourceLocation) throws -> Imported {
+        try Imported(try AppiumSourceParser.parse(bytes, ImportOptions(ids: ids)), sourceLocation: sourceLocation)
     }
 
-    static func appium(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Imported {
-        try appium(Array(text.utf8), sourceLocation: sourceLocation)
+    static func appium(_ text: String, ids: ImportOptions.Identity = .address,
+                       sourceLocation: SourceLocation = #_sourceLocation) throws -> Imported {
+        try appium(Array(text.utf8), ids: ids, sourceLocation: sourceLocation)
     }
 
     var scene: Scene { result.scene }

@@ -140,6 +140,17 @@ public struct ViewSpec: Sendable, Hashable {
         get { rare?.properties.label }
         set { setRare(\.label, newValue) }
     }
+    /// Informational: the accessibility identifier a dump gave (imports, tap by element).
+    public var accessibilityIdentifier: String? {
+        get { rare?.properties.accessibilityIdentifier }
+        set { setRare(\.accessibilityIdentifier, newValue) }
+    }
+    /// Informational: the memory address a dump printed (`0x7faa2f408000`). A relaunch changes
+    /// it, so imports keep it here rather than in the id.
+    public var address: String? {
+        get { rare?.properties.address }
+        set { setRare(\.address, newValue) }
+    }
     public var scrollView: ScrollViewSpec? {
         get { rare?.properties.scrollView }
         set { setRare(\.scrollView, newValue) }
@@ -179,6 +190,8 @@ public struct ViewSpec: Sendable, Hashable {
 
     private struct RareProperties: Hashable {
         var label: String?
+        var accessibilityIdentifier: String?
+        var address: String?
         var scrollView: ScrollViewSpec?
         var overrides: ViewOverrides?
         var implements: [String]?

@@ -20,7 +20,7 @@ enum AppDelegateKey: String, DocumentKey {
 }
 
 enum ViewKey: String, DocumentKey {
-    case id, `class`, label, base, frame, bounds, center, transform, hidden, alpha
+    case id, `class`, label, accessibilityIdentifier, address, base, frame, bounds, center, transform, hidden, alpha
     case userInteractionEnabled, clipsToBounds, multipleTouchEnabled, exclusiveTouch
     case animating, enabled, level, isKey, scrollView, overrides, implements, targets
     case gestureRecognizers, viewController, subviews

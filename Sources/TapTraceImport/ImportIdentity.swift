@@ -1,0 +1,134 @@
+import TapTraceCore
+
+/// Names an imported scene's views, view controllers and recognizers from what survives a
+/// relaunch, so that two captures of one screen share their ids and history, compare and
+/// replay report only what moved.
+///
+/// A view's id is, in this order:
+/// 1. its accessibility identifier (`buyButton`), which the app set for exactly this purpose;
+/// 2. else class and label (`UIButton:Buy now`), the label cut to 40 characters;
+/// 3. else its parent's id, `/`, and its class, with `[n]` for the n-th sibling of that class
+///    (n ≥ 2): `UIWindow/UILayoutContainerView/UIView[2]`. The parent's id is itself stable, so
+///    the path starts at the nearest view named by 1 or 2, or at the window.
+///
+/// Taken ids get `-2`, `-3`, … in document order (`IdAllocator`), which a dump always lists
+/// the same way: the same dump always gives the same ids. A view controller is named by its
+/// class, a recognizer by its view's id, `.` and its class. Addresses stay in `address`.
+///
+/// Every reference to a renamed object (targets, `presentedBy`, `requireToFail`, delegates,
+/// overrides) is rewritten with it.
+enum ImportIdentity {
+    static let labelLength = 40
+
+    static func assignStableIds(_ scene: inout Scene) {
+        var ids = IdAllocator()
+        var renamed: [String: String] = [:]
+        var sameClassCount: [Int: [String: Int]] = [:]
+        var windowClassCount: [String: Int] = [:]
+        for v in scene.views.indices {
+            let view = scene.views[v]
+            let candidate: String
+            if let identifier = clean(view.accessibilityIdentifier) {
+                candidate = identifier
+            } else if let label = clean(view.label) {
+                candidate = "\(view.className):\(String(label.prefix(labelLength)))"
+            } else {
+                let n: Int
+                if let parent = view.superview {
+                    n = (sameClassCount[parent]?[view.className] ?? 0) + 1
+                    sameClassCount[parent, default: [:]][view.className] = n
+                } else {
+                    n = (windowClassCount[view.className] ?? 0) + 1
+                    windowClassCount[view.className] = n
+                }
+                let step = n > 1 ? "\(view.className)[\(n)]" : view.className
+                candidate = view.superview.map { scene.views[$0].id + "/" + step } ?? step
+            }
+            let id = ids.allocate(candidate, scrollView: view.base.isScrollView)
+            renamed[view.id] = id
+            scene.views[v].id = id
+        }
+        // Controllers and recognizers, once every view has its final id.
+        for v in scene.views.indices where scene.views[v].hasRareProperties {
+            if var controller = scene.views[v].viewController {
+                let id = ids.allocate(controller.className, scrollView: false)
+                renamed[controller.id] = id
+                controller.id = id
+                scene.views[v].viewController = controller
+            }
+            if var recognizers = scene.views[v].gestureRecognizers {
+                for r in recognizers.indices {
+                    let id = ids.allocate(scene.views[v].id + "." + recognizers[r].className, scrollView: false)
+                    renamed[recognizers[r].id] = id
+                    recognizers[r].id = id
+                }
+                scene.views[v].gestureRecognizers = recognizers
+            }
+        }
+        rewriteReferences(&scene, renamed)
+    }
+
+    /// Text fit for an id: control characters as spaces, trimmed; nil when nothing is left.
+    private static func clean(_ text: String?) -> String? {
+        guard let text else { return nil }
+        let scalars = text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) }
+        let s = String(scalars).trimmingSpaces
+        return s.isEmpty ? nil : s
+    }
+
+    /// Every id a scene refers to, renamed where `renamed` has it.
+    static func rewriteReferences(_ scene: inout Scene, _ renamed: [String: String]) {
+        func name(_ id: String) -> String { renamed[id] ?? id }
+        func names(_ list: RecognizerDelegateSpec.RecognizerList?) -> RecognizerDelegateSpec.RecognizerList? {
+            guard case .ids(let ids)? = list else { return list }
+            return .ids(ids.map(name))
+        }
+        func responder(_ overrides: ResponderOverrides?) -> ResponderOverrides? {
+            guard var o = overrides, let next = o.nextResponder else { return overrides }
+            o.nextResponder = name(next)
+            return o
+        }
+        if var app = scene.app {
+            app.focusedResponder = app.focusedResponder.map(name)
+            scene.app = app
+        }
+        for v in scene.views.indices where scene.views[v].hasRareProperties {
+            var view = scene.views[v]
+            if var targets = view.targets {
+                for t in targets.indices { targets[t].target = targets[t].target.map(name) }
+                view.targets = targets
+            }
+            if var overrides = view.overrides {
+                overrides.nextResponder = overrides.nextResponder.map(name)
+                if case .redirect(let to)? = overrides.hitTest { overrides.hitTest = .redirect(name(to)) }
+                if var shouldBegin = overrides.gestureRecognizerShouldBegin {
+                    shouldBegin.byRecognizer = Dictionary(uniqueKeysWithValues: shouldBegin.byRecognizer.map { (name($0.key), $0.value) })
+                    overrides.gestureRecognizerShouldBegin = shouldBegin
+                }
+                view.overrides = overrides
+            }
+            if var controller = view.viewController {
+                controller.presentedBy = controller.presentedBy.map(name)
+                controller.overrides = responder(controller.overrides)
+                view.viewController = controller
+            }
+            if var recognizers = view.gestureRecognizers {
+                for r in recognizers.indices {
+                    recognizers[r].requireToFail = recognizers[r].requireToFail?.map(name)
+                    for t in recognizers[r].targets.indices {
+                        recognizers[r].targets[t].target = recognizers[r].targets[t].target.map(name)
+                    }
+                    if var delegate = recognizers[r].delegate {
+                        delegate.id = name(delegate.id)
+                        delegate.shouldRecognizeSimultaneouslyWith = names(delegate.shouldRecognizeSimultaneouslyWith)
+                        delegate.shouldRequireFailureOf = names(delegate.shouldRequireFailureOf)
+                        delegate.shouldBeRequiredToFailBy = names(delegate.shouldBeRequiredToFailBy)
+                        recognizers[r].delegate = delegate
+                    }
+                }
+                view.gestureRecognizers = recognizers
+            }
+            scene.views[v] = view
+        }
+    }
+}
