@@ -86,8 +86,8 @@ struct AppiumSampleTests {
         let bytes = try Fixtures.bytes(name)
         #expect(String(decoding: bytes.prefix(10), as: UTF8.self) == "# SOURCE: ")
         let importer: ([UInt8]) throws(ImportError) -> ImportResult
-        if name.hasPrefix("appium_") { importer = AppiumSourceParser.parse }
-        else if name.hasPrefix("recursiveDescription_") { importer = RecursiveDescriptionParser.parse }
+        if name.hasPrefix("appium_") { importer = { b throws(ImportError) in try AppiumSourceParser.parse(b) } }
+        else if name.hasPrefix("recursiveDescription_") { importer = { b throws(ImportError) in try RecursiveDescriptionParser.parse(b) } }
         else { return }  // debugDescription: see above
         if name.contains("malformed") {
             let error = importError { () throws(ImportError) in try importer(bytes) }

@@ -191,7 +191,7 @@ struct RecursiveDescriptionGrammarTests {
            | <UIView: 0x3; frame = (50 50; 50 50)>`
         """)
         #expect(s.scene.views.map(\.id) == ["UIWindow-0x1", "UIView-0x2", "UIView-0x3"])
-        #expect(s.hasWarning("lines elided in the dump ('...'); the views they stood for are missing: line 5"))
+        #expect(s.hasWarning("lines elided in the dump ('...'): the views they stood for are missing, and views after them may hang under the wrong parent: line 5"))
         #expect(s.hasWarning("debugger prompt lines skipped: line 2"))
         let e = try #require(rdError("# note\n<UIView: 0x1; frame = (0 0)>"))
         #expect(e.line == 2)
