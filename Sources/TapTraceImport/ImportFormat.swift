@@ -14,7 +14,21 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         }
     }
 
+    /// Imports a dump of this format. A dump that fails here but looks like another format is
+    /// refused with that format named (`ImportError.suggestedFormat`).
     public func parse(_ bytes: [UInt8], _ options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportResult {
+        do {
+            var result = try parseAsGiven(bytes, options)
+            result.format = self
+            return result
+        } catch {
+            var error = error
+            if let detected = try? ImportFormat.detect(bytes), detected != self { error.suggestedFormat = detected }
+            throw error
+        }
+    }
+
+    private func parseAsGiven(_ bytes: [UInt8], _ options: ImportOptions) throws(ImportError) -> ImportResult {
         switch self {
         case .recursiveDescription: return try RecursiveDescriptionParser.parse(bytes, options)
         case .appium: return try AppiumSourceParser.parse(bytes, options)

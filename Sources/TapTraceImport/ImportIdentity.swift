@@ -6,7 +6,8 @@ import TapTraceCore
 ///
 /// A view's id is, in this order:
 /// 1. its accessibility identifier (`buyButton`), which the app set for exactly this purpose;
-/// 2. else class and label (`UIButton:Buy now`), the label cut to 40 characters;
+/// 2. else class and label (`UIButton:Buy now`), the label cut to 40 characters (element types
+///    of the accessibility tree without their `XCUIElementType` prefix: `Button:Buy now`);
 /// 3. else its parent's id, `/`, and its class, with `[n]` for the n-th sibling of that class
 ///    (n ≥ 2): `UIWindow/UILayoutContainerView/UIView[2]`. The parent's id is itself stable, so
 ///    the path starts at the nearest view named by 1 or 2, or at the window.
@@ -27,21 +28,22 @@ enum ImportIdentity {
         var windowClassCount: [String: Int] = [:]
         for v in scene.views.indices {
             let view = scene.views[v]
+            let className = shortName(view.className)
             let candidate: String
             if let identifier = clean(view.accessibilityIdentifier) {
                 candidate = identifier
             } else if let label = clean(view.label) {
-                candidate = "\(view.className):\(String(label.prefix(labelLength)))"
+                candidate = "\(className):\(String(label.prefix(labelLength)))"
             } else {
                 let n: Int
                 if let parent = view.superview {
-                    n = (sameClassCount[parent]?[view.className] ?? 0) + 1
-                    sameClassCount[parent, default: [:]][view.className] = n
+                    n = (sameClassCount[parent]?[className] ?? 0) + 1
+                    sameClassCount[parent, default: [:]][className] = n
                 } else {
-                    n = (windowClassCount[view.className] ?? 0) + 1
-                    windowClassCount[view.className] = n
+                    n = (windowClassCount[className] ?? 0) + 1
+                    windowClassCount[className] = n
                 }
-                let step = n > 1 ? "\(view.className)[\(n)]" : view.className
+                let step = n > 1 ? "\(className)[\(n)]" : className
                 candidate = view.superview.map { scene.views[$0].id + "/" + step } ?? step
             }
             let id = ids.allocate(candidate, scrollView: view.base.isScrollView)
@@ -66,6 +68,13 @@ enum ImportIdentity {
             }
         }
         rewriteReferences(&scene, renamed)
+    }
+
+    /// A class as an id shows it: accessibility element types without their `XCUIElementType`
+    /// prefix (`Button:Buy`), which every element of a page source shares.
+    private static func shortName(_ className: String) -> String {
+        let prefix = "XCUIElementType"
+        return className.hasPrefix(prefix) && className.count > prefix.count ? String(className.dropFirst(prefix.count)) : className
     }
 
     /// Text fit for an id: control characters as spaces, trimmed; nil when nothing is left.

@@ -7,6 +7,8 @@ import TapTraceJSON
 public struct ImportResult: Sendable {
     public var scene: Scene
     public var warnings: [String]
+    /// The importer that read the dump (set by `ImportFormat.parse`).
+    public var format: ImportFormat?
 
     public init(scene: Scene, warnings: [String]) {
         self.scene = scene; self.warnings = warnings
@@ -17,10 +19,11 @@ public struct ImportResult: Sendable {
         SceneEncoder.encode(scene, indent: indent)
     }
 
-    /// `{"scene": <scene document>, "warnings": ["…", …]}`.
+    /// `{"format": "recursive-description", "scene": <scene document>, "warnings": ["…", …]}`.
     public func json(indent: Int = 0) -> [UInt8] {
         var w = JSONWriter(indent: indent, reserving: 256 + scene.views.count * 96)
         w.beginObject()
+        if let format { w.key("format"); w.string(format.rawValue) }
         w.key("scene")
         SceneEncoder.write(scene, to: &w)
         w.key("warnings")

@@ -5,45 +5,95 @@ import TapTraceHTTP
 import TapTraceImport
 import TapTraceStore
 
-/// `POST /v1/import/recursive-description` (text/plain) and `POST /v1/import/appium` (XML):
-/// a dump of a running app in, a scene document out (issue 5). With `?store=true` the scene is
-/// also stored as a new scene, and the answer is the stored scene's representation with the
-/// document and the warnings (201 and `Location`).
+/// `POST /v1/import` (the format recognised) and `POST /v1/import/{format}`: a dump of a running
+/// app in, a scene document out, `{"format", "scene", "warnings"}`.
+///
+/// - `?store=true` stores it as a new scene (201, `Location`), named by `?name=` if given;
+/// - `?scene=ID` stores it as that scene's next version (200, as `PUT /v1/scenes/{id}`,
+///   honouring `If-Match`), keeping the scene's name unless `?name=` renames it: a harness that
+///   captures one screen on every build gets one scene with a version per build;
+/// - `?ids=address` names views `Class-0xADDRESS` instead of from what a relaunch keeps.
+/// A stored import answers with the stored scene's representation, the document, the format and
+/// the warnings.
 extension TapTraceService {
     func addImportRoutes(to router: Router) {
+        router.post("/v1/import", handler: handler { [self] request, _ in
+            try Self.requireDumpMediaType(request)
+            let format: ImportFormat
+            do throws(ImportError) { format = try ImportFormat.detect(request.body) } catch { throw error.problem }
+            return try importDump(request, as: format)
+        })
         router.post("/v1/import/{format}", handler: handler { [self] request, parameters in
             guard let format = parameters["format"].flatMap(ImportFormat.init(rawValue:)) else {
                 throw Problem.notFound("No importer named \(parameters["format"] ?? ""); known: "
-                                       + ImportFormat.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+                                       + ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                                       + ", or POST /v1/import to have the format recognised.")
             }
-            try Self.requireImportMediaType(request, format)
-            let storing = try QueryParameters(request).flag("store")
-            let result: ImportResult
-            do throws(ImportError) { result = try format.parse(request.body) } catch { throw error.problem }
-            guard storing else {
-                return .jsonBytes(result.json())
-            }
-            let document = SceneDocument(result.scene)
-            let stored = try store.createScene(name: document.scene.name, content: document.content)
-            scenes.put(StoredSceneKey(sceneID: stored.scene.id, version: 1), document.index)
-            latestVersions.set(stored.scene.id, 1)
-            var response = HTTPResponse.jsonBytes(
-                Representations.scene(stored, includeDocument: true, warnings: result.warnings), status: 201)
-            response.headers["Location"] = "/v1/scenes/\(stored.scene.id)"
-            response.headers["ETag"] = Self.etag(stored.version.version)
-            return response
+            try Self.requireDumpMediaType(request)
+            return try importDump(request, as: format)
         })
     }
 
-    /// recursiveDescription is text (`text/plain`, UTF-8); page source is XML (`application/xml`
-    /// or `text/xml`). Anything else is 415, as for JSON bodies.
-    static func requireImportMediaType(_ request: HTTPRequest, _ format: ImportFormat) throws(Problem) {
-        let given = request.header("Content-Type")
-        let type = given?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        let accepted: [String] = format == .appium ? ["application/xml", "text/xml"] : ["text/plain"]
-        guard let type, accepted.contains(type) else {
-            throw Problem.unsupportedMediaType("The body of \(format.rawValue) must be sent as "
-                + accepted.joined(separator: " or ") + " (got \(given.map { "\"\($0)\"" } ?? "no Content-Type")).")
+    private func importDump(_ request: HTTPRequest, as format: ImportFormat) throws -> HTTPResponse {
+        let query = QueryParameters(request)
+        var storing = try query.flag("store")
+        let target = try query.values["scene"].map { id throws(Problem) in try Self.requireSceneID(id) }
+        if target != nil { storing = true }
+        let ids = ImportOptions.Identity(rawValue: try query.choice("ids", ImportOptions.Identity.allCases.map(\.rawValue),
+                                                                    default: ImportOptions.Identity.stable.rawValue))!
+        var options = ImportOptions(ids: ids, name: try query.name())
+        // The precondition and the target's name before the body: a malformed If-Match or an
+        // unknown scene is the client's first mistake, and nothing is written either way.
+        var expected: Int?
+        if let target {
+            expected = try ifMatchVersion(request, sceneID: target)
+            if options.name == nil { options.name = try store.scene(id: target, version: nil).scene.name }
         }
+        let result: ImportResult
+        do throws(ImportError) { result = try format.parse(request.body, options) } catch { throw error.problem }
+        guard storing else { return .jsonBytes(result.json()) }
+
+        let document = SceneDocument(result.scene)
+        let stored = try target.map { id in
+            try store.addVersion(sceneID: id, name: document.scene.name, content: document.content,
+                                 expectedCurrentVersion: expected)
+        } ?? store.createScene(name: document.scene.name, content: document.content)
+        let id = stored.scene.id, version = stored.version.version
+        scenes.put(StoredSceneKey(sceneID: id, version: version), document.index)
+        latestVersions.set(id, version)
+        var response = HTTPResponse.jsonBytes(
+            Representations.scene(stored, includeDocument: true, warnings: result.warnings, format: format.rawValue),
+            status: target == nil ? 201 : 200)
+        response.headers["Location"] = "/v1/scenes/\(id)"
+        response.headers["ETag"] = Self.etag(version)
+        return response
+    }
+
+    /// Dumps are text or XML, and whatever media type they come with is read as UTF-8 bytes:
+    /// `text/plain`, `application/xml`, `text/xml`, `application/octet-stream`, and the
+    /// `application/x-www-form-urlencoded` that `curl --data-binary @dump.txt` sends unasked
+    /// (or none). The importer decides what the bytes are. JSON and multipart bodies are 415:
+    /// the dump is the body itself.
+    static let dumpMediaTypes = ["text/plain", "application/xml", "text/xml", "application/octet-stream",
+                                 "application/x-www-form-urlencoded"]
+
+    static func requireDumpMediaType(_ request: HTTPRequest) throws(Problem) {
+        guard let given = request.header("Content-Type") else { return }
+        let type = given.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        guard dumpMediaTypes.contains(type) else {
+            throw Problem.unsupportedMediaType("A dump is sent as the body itself, as one of "
+                + dumpMediaTypes.joined(separator: ", ") + " (got \"\(given)\").")
+        }
+    }
+}
+
+extension QueryParameters {
+    /// `name`: the imported scene's name; not empty, at most 200 characters.
+    func name() throws(Problem) -> String? {
+        guard let text = values["name"] else { return nil }
+        guard !text.trimmingCharacters(in: .whitespaces).isEmpty, text.count <= 200 else {
+            throw Problem.badRequest("name must be 1 to 200 characters, not \"\(text.prefix(40))\".")
+        }
+        return text
     }
 }

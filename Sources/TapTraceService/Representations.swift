@@ -17,7 +17,8 @@ enum Representations {
     }
 
     /// `POST`/`PUT /v1/scenes…` answer; with `document`, the `GET /v1/scenes/{id}` answer.
-    static func scene(_ stored: StoredScene, includeDocument: Bool, warnings: [String]? = nil) -> [UInt8] {
+    static func scene(_ stored: StoredScene, includeDocument: Bool, warnings: [String]? = nil,
+                      format: String? = nil) -> [UInt8] {
         var w = JSONWriter(reserving: 256 + (includeDocument ? stored.version.document.count : 0))
         w.beginObject()
         w.key("id"); w.string(stored.scene.id)
@@ -27,6 +28,7 @@ enum Representations {
         w.key("createdAt"); w.string(stored.version.createdAt)
         w.key("contentHash"); w.string(stored.version.contentHash)
         w.key("counts"); writeCounts(stored.version.info, to: &w)
+        if let format { w.key("format"); w.string(format) }
         if includeDocument {
             w.key("scene"); w.raw(Array(stored.version.document))
         }

@@ -4,12 +4,17 @@ import TapTraceCore
 import TapTraceFormats
 import TapTraceImport
 
-/// `taptrace import recursive-description FILE|-` and `taptrace import appium FILE|-`.
+/// `taptrace import auto|recursive-description|appium|xcuitest FILE|-`.
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Turn a real view dump into a scene document.",
-        subcommands: [RecursiveDescriptionImport.self, AppiumImport.self]
+        discussion: """
+            A recursiveDescription dump may be followed, in the same file, by what the same \
+            debugger session printed: _printHierarchy (view controllers), the descriptions of \
+            gesture recognizers and allTargets answers; they are joined to the views by address.
+            """,
+        subcommands: [AutoImport.self, RecursiveDescriptionImport.self, AppiumImport.self]
     )
 }
 
@@ -24,14 +29,30 @@ struct ImportOptions: ParsableArguments {
     @Flag(help: "Indent the JSON output.")
     var pretty = false
 
-    func run(_ format: ImportFormat) throws {
+    @Option(help: "The scene's name (default: the importer's, e.g. \"recursiveDescription: UIWindow\").")
+    var name: String?
+
+    @Option(help: ArgumentHelp("How views are named: stable (accessibility identifier, else class and label, else class and position; the same after a relaunch) or address (Class-0xADDRESS, as the dump printed).", valueName: "stable|address"))
+    var ids: TapTraceImport.ImportOptions.Identity = .stable
+
+    func validate() throws {
+        if let name, name.allSatisfy(\.isWhitespace) { throw ValidationError("--name must not be empty.") }
+    }
+
+    /// `format` nil: recognised from the dump (`import auto`).
+    func run(_ format: ImportFormat?) throws {
         try Output.guarded {
             let bytes = try InputFile.read(file)
             let result: ImportResult
             do throws(ImportError) {
-                result = try format.parse(bytes)
+                var chosen: ImportFormat
+                if let format { chosen = format } else { chosen = try ImportFormat.detect(bytes) }
+                result = try chosen.parse(bytes, TapTraceImport.ImportOptions(ids: ids, name: name))
             } catch {
                 throw CLIFailure(error.problem)
+            }
+            if format == nil, let used = result.format {
+                FileHandle.standardError.write(Data("note: read as \(used.rawValue) (\(used.title))\n".utf8))
             }
             for warning in result.warnings {
                 FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
@@ -40,6 +61,15 @@ struct ImportOptions: ParsableArguments {
             Output.write(withWarnings ? result.json(indent: indent) : result.sceneJSON(indent: indent))
         }
     }
+}
+
+struct AutoImport: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "auto",
+        abstract: "Import any dump, its format recognised from its first lines (as POST /v1/import)."
+    )
+    @OptionGroup var options: ImportOptions
+    func run() throws { try options.run(nil) }
 }
 
 struct RecursiveDescriptionImport: ParsableCommand {
@@ -59,3 +89,5 @@ struct AppiumImport: ParsableCommand {
     @OptionGroup var options: ImportOptions
     func run() throws { try options.run(.appium) }
 }
+
+extension TapTraceImport.ImportOptions.Identity: ExpressibleByArgument {}
