@@ -8,7 +8,8 @@ import TapTraceStore
 /// `POST /v1/import` (the format recognised) and `POST /v1/import/{format}`: a dump of a running
 /// app in, a scene document out, `{"format", "scene", "warnings"}`.
 ///
-/// - `?store=true` stores it as a new scene (201, `Location`), named by `?name=` if given;
+/// - `?store=true` stores it as a new scene (201, `Location`); `?name=` names it (and so stores
+///   it, unless `store=false` asks for the named document alone);
 /// - `?scene=ID` stores it as that scene's next version (200, as `PUT /v1/scenes/{id}`,
 ///   honouring `If-Match`), keeping the scene's name unless `?name=` renames it: a harness that
 ///   captures one screen on every build gets one scene with a version per build;
@@ -36,9 +37,10 @@ extension TapTraceService {
 
     private func importDump(_ request: HTTPRequest, as format: ImportFormat) throws -> HTTPResponse {
         let query = QueryParameters(request)
-        var storing = try query.flag("store")
         let target = try query.values["scene"].map { id throws(Problem) in try Self.requireSceneID(id) }
-        if target != nil { storing = true }
+        // Naming a scene or choosing one means storing; `store=false` keeps the answer alone.
+        let storing = query.values["store"] == nil ? target != nil || query.values["name"] != nil : try query.flag("store")
+        if target != nil, !storing { throw Problem.badRequest("scene= stores the import as that scene's next version; it cannot go with store=false.") }
         let ids = ImportOptions.Identity(rawValue: try query.choice("ids", ImportOptions.Identity.allCases.map(\.rawValue),
                                                                     default: ImportOptions.Identity.stable.rawValue))!
         var options = ImportOptions(ids: ids, name: try query.name())
