@@ -5,12 +5,16 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     case recursiveDescription = "recursive-description"
     /// Appium XCUITest driver (WebDriverAgent) page source XML.
     case appium
+    /// XCUIElement `debugDescription` text (`print(app.debugDescription)`, Appium's
+    /// `mobile: source` with `format: description`).
+    case xcuitest
 
     /// The media type a request body of this format has.
     public var mediaType: String {
         switch self {
         case .recursiveDescription: return "text/plain"
         case .appium: return "application/xml"
+        case .xcuitest: return "text/plain"
         }
     }
 
@@ -32,6 +36,7 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         switch self {
         case .recursiveDescription: return try RecursiveDescriptionParser.parse(bytes, options)
         case .appium: return try AppiumSourceParser.parse(bytes, options)
+        case .xcuitest: return try XCUITestDescriptionParser.parse(bytes, options)
         }
     }
 }

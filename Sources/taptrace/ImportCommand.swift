@@ -14,7 +14,7 @@ struct ImportCommand: ParsableCommand {
             debugger session printed: _printHierarchy (view controllers), the descriptions of \
             gesture recognizers and allTargets answers; they are joined to the views by address.
             """,
-        subcommands: [AutoImport.self, RecursiveDescriptionImport.self, AppiumImport.self]
+        subcommands: [AutoImport.self, RecursiveDescriptionImport.self, AppiumImport.self, XCUITestImport.self]
     )
 }
 
@@ -88,6 +88,15 @@ struct AppiumImport: ParsableCommand {
     )
     @OptionGroup var options: ImportOptions
     func run() throws { try options.run(.appium) }
+}
+
+struct XCUITestImport: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "xcuitest",
+        abstract: "Import XCUIElement debugDescription text (print(app.debugDescription), Appium mobile: source format: description)."
+    )
+    @OptionGroup var options: ImportOptions
+    func run() throws { try options.run(.xcuitest) }
 }
 
 extension TapTraceImport.ImportOptions.Identity: ExpressibleByArgument {}
