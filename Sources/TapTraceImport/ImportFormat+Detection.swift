@@ -31,12 +31,12 @@ extension ImportFormat {
             return .appium
         }
         for prefix in ["Attributes:", "Element subtree:", "Path to element:", "→"] where line.hasPrefix(prefix) {
-            return XCUITEST
+            return .xcuitest
         }
         // An XCUITest element line: `Type[ (qualifier)], 0x…, {{x, y}, {w, h}}`.
         if let comma = line.firstRange(of: ", 0x"), line[comma.upperBound...].contains("{{"),
            !line[..<comma.lowerBound].contains("<") {
-            return XCUITEST
+            return .xcuitest
         }
         if line.hasPrefix("<") || line.hasPrefix("|") || line.hasPrefix("`<") { return .recursiveDescription }
         return nil
@@ -47,9 +47,7 @@ extension ImportFormat {
         switch self {
         case .recursiveDescription: return "the text of -[UIView recursiveDescription]"
         case .appium: return "an Appium page source (XML)"
-        default: return "an XCUITest debugDescription"
+        case .xcuitest: return "an XCUITest debugDescription"
         }
     }
 }
-
-private let XCUITEST = ImportFormat(rawValue: "xcuitest")  // TRANSITIONAL until the case lands
