@@ -6,13 +6,14 @@ import Testing
 
 /// The result document and the problem document an import produces.
 struct ImportResultTests {
-    @Test func resultDocumentHoldsSceneAndWarnings() throws {
+    @Test func resultDocumentHoldsFormatSceneAndWarnings() throws {
         let result = try ImportFormat.recursiveDescription.parse(Array("""
         <UIView: 0x1; frame = (0 0; 10 10); layer = <CALayer: 0x2>>
         """.utf8))
         let tape = try JSONTape(parsing: result.json(indent: 2))
         let keys = tape.members(tape.root).map { tape.string($0.key) }
-        #expect(keys == ["scene", "warnings"])
+        #expect(keys == ["format", "scene", "warnings"])
+        #expect(tape.members(tape.root).map { tape.string($0.value) }.first == "recursive-description")
         let sceneNode = try #require(tape.members(tape.root).first { tape.string($0.key) == "scene" }?.value)
         let scene = try InputDecoder.scene(Array(tape.rawBytes(sceneNode)))
         #expect(scene == result.scene)
