@@ -230,7 +230,7 @@ struct AddOnJoin {
             draft.warnings.add("recognizer fields that do not fit the base they were imported as, ignored", "\(field) of \(name) (\(base.rawValue))", .ignored)
             return false
         }
-        if fits("numberOfTapsRequired", d.numberOfTapsRequired != nil, [.tap, .longPress], base != .tap || d.numberOfTapsRequired! > 0) {
+        if fits("numberOfTapsRequired", d.numberOfTapsRequired != nil, [.tap, .longPress], base != .tap || (d.numberOfTapsRequired ?? 1) > 0) {
             spec.numberOfTapsRequired = d.numberOfTapsRequired
         }
         if fits("numberOfTouchesRequired", d.numberOfTouchesRequired != nil, [.tap, .longPress, .swipe], (d.numberOfTouchesRequired ?? 1) > 0) {
@@ -392,7 +392,8 @@ struct AddOnJoin {
             var target: String?
             switch action.target {
             case .null:
-                target = nil  // A2: added with a nil target.
+                target = nil  // A2: added with a nil target (allTargets lists it as NSNull).
+                asked.insert(AddOnJoin.nullKey)
             case .address(let a):
                 asked.insert(AddressKey.of(a) ?? a)
                 let ref = control.targets.first { AddressKey.of($0.address) == AddressKey.of(a) } ?? ObjectReference(className: "object", address: a, offset: control.offset)
@@ -409,11 +410,16 @@ struct AddOnJoin {
                 if !entries.contains(entry) { entries.append(entry) }
             }
         }
-        for t in control.targets where !asked.contains(AddressKey.of(t.address) ?? "") {
+        for t in control.targets where !asked.contains(AddOnJoin.isNull(t) ? AddOnJoin.nullKey : AddressKey.of(t.address) ?? "") {
             draft.warnings.add("control targets whose actions were not asked (`po [control actionsForTarget:(id)0x… forControlEvent:0]`), not imported", "\(t.text) of \(controlName)", .notice)
         }
         if !entries.isEmpty { draft.scene.views[v].targets = entries }
     }
+
+    private static let nullKey = "<null>"
+
+    /// `<null>` / `<NSNull: 0x…>`: how allTargets lists the nil target of nil-targeted actions.
+    private static func isNull(_ ref: ObjectReference) -> Bool { ref.className == "null" || ref.className == "NSNull" }
 
     /// The event a control's actions are most often added for, when the paste does not say.
     static func usualEvent(of base: ViewBase) -> ControlEvent {

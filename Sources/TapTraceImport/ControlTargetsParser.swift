@@ -198,7 +198,7 @@ enum ControlTargetsParser {
                 s = s[s.index(s.startIndex, offsetBy: 14)..<comma]
                 continue
             }
-            if s.first == "(", let close = s.firstIndex(of: ")") {
+            if s.first == "(", let close = matchingParenthesis(s) {
                 let inside = s[s.index(after: s.startIndex)..<close]
                 if close == s.index(before: s.endIndex) {
                     s = inside  // (expr)
@@ -214,6 +214,18 @@ enum ControlTargetsParser {
         }
         guard AddressKey.of(String(s)) != nil else { return nil }
         return s.hasPrefix("#") ? String(s.dropFirst()) : String(s)
+    }
+
+    /// The `)` that closes the `(` `s` starts with.
+    private static func matchingParenthesis(_ s: Substring) -> Substring.Index? {
+        var depth = 0
+        for i in s.indices {
+            if s[i] == "(" { depth += 1 } else if s[i] == ")" {
+                depth -= 1
+                if depth == 0 { return i }
+            }
+        }
+        return nil
     }
 
     private static func receiver(_ text: String) -> ControlTargetAnswer.Receiver {

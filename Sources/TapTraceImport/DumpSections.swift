@@ -20,8 +20,9 @@
 ///    - `{(`, `)}`, `<__NSArrayM 0x…>(` followed by selector names, a bare integer
 ///      (`allControlEvents`), Cycript's `@[…]`, `[NSSet …]`, `#"<…>"`: control-target answers.
 ///    - List wrappers alone on a line (`(`, `Optional([`, `gestureRecognizers: Optional([`,
-///      `<NSArray 0x…>(`, `)`, `])`) belong to the add-on around them; an opening one at the
-///      top takes the kind of the first line inside it.
+///      `{(`, `<NSArray 0x…>(`, `)`, `])`) belong to the add-on around them; an opening one at
+///      the top takes the kind of the first line inside it (a recognizer; a target object
+///      `<Class: 0x…>` or a selector name: control targets).
 ///    - Anything else is the hierarchy (whose own parser reports what does not read).
 /// 3. Inside a recognizer or control-target add-on, brackets are counted: while a description
 ///    is open (`must-fail = {` … `}>`, a reformatted description over several lines, a list),
@@ -85,11 +86,9 @@ struct DumpSections {
         var controllers: [ControllerLine] = []
         var recognizers: [RecognizerDescription] = []
         var answers: [ControlTargetAnswer] = []
-        for p in skippedPrompts { draft.warnings.add("debugger prompt lines skipped", "line \(src.line(of: p))") }
+        let skipped = (skippedPrompts + addOns.compactMap { $0.commandNamedIt ? nil : $0.command?.lowerBound }).sorted()
+        for p in skipped { draft.warnings.add("debugger prompt lines skipped", "line \(src.line(of: p))") }
         for addOn in addOns {
-            if let command = addOn.command, !addOn.commandNamedIt {
-                draft.warnings.add("debugger prompt lines skipped", "line \(src.line(of: command.lowerBound))")
-            }
             switch addOn.kind {
             case .controllers:
                 controllers += try ControllerHierarchyParser.parse(src, addOn.body)
@@ -129,6 +128,8 @@ private struct Splitter {
 
     enum LineClass: Equatable {
         case blank, prompt, view, controller, recognizer, targets, opener, closer, emptyAnswer
+        /// `<Class: 0xADDR>` alone: a view without fields in a hierarchy, a target in a set.
+        case object
     }
 
     let src: SourceText
@@ -252,7 +253,7 @@ private struct Splitter {
                 switch classify(lo, next) {
                 case .blank, .opener: lo = next + 1
                 case .recognizer: return .recognizers
-                case .targets: return .controlTargets
+                case .targets, .object: return .controlTargets
                 default:
                     if looksLikeSelector(lo, next) { return .controlTargets }
                     break scan
@@ -344,7 +345,7 @@ private struct Splitter {
             let after = skipSpaces(k + 1, hi)
             if startsWith(", state:", at: after, hi) { return .controller }
             if after < hi, bytes[after] == UInt8(ascii: "("), skipSpaces(after + 1, hi) == hi { return .opener }
-            return .view
+            return after == hi ? .object : .view
         }
         // The first field.
         let f = skipSpaces(k + 1, hi)
