@@ -156,11 +156,15 @@ private struct Splitter {
     }
 
     mutating func run() {
-        var lo = src.contentStart
-        while lo < bytes.count {
-            let hi = src.lineEnd(from: lo)
+        // Lines from the table `SourceText` already holds: the hierarchy's parser scans the
+        // bytes of a 20,000-line dump once more, this pass should not.
+        let starts = src.lineStarts
+        var k = src.line(of: src.contentStart) - 1
+        while k < starts.count, starts[k] < bytes.count {
+            let lo = max(starts[k], src.contentStart)
+            let hi = k + 1 < starts.count ? starts[k + 1] - 1 : bytes.count
             take(lo, hi)
-            lo = hi + 1
+            k += 1
         }
         if let p = pendingPrompt { skipPending(p) }
     }
@@ -295,11 +299,12 @@ private struct Splitter {
         return i
     }
 
-    private func startsWith(_ s: String, at i: Int, _ hi: Int) -> Bool {
-        let p = Array(s.utf8)
-        guard i + p.count <= hi else { return false }
-        for k in 0..<p.count where bytes[i + k] != p[k] { return false }
-        return true
+    private func startsWith(_ s: StaticString, at i: Int, _ hi: Int) -> Bool {
+        guard i + s.utf8CodeUnitCount <= hi else { return false }
+        return s.withUTF8Buffer { p in
+            for k in 0..<p.count where bytes[i + k] != p[k] { return false }
+            return true
+        }
     }
 
     func classify(_ lo: Int, _ hi: Int) -> LineClass {
@@ -338,10 +343,11 @@ private struct Splitter {
             }
             k += 1
         }
-        let className = src.string((j + 1)..<(classEnd ?? k))
-        if k == hi { return Self.isRecognizerClass(className) ? .recognizer : .view }
+        // Bytes compared in place, no strings made: every line of a hierarchy comes here.
+        let className = (j + 1)..<(classEnd ?? k)
+        if k == hi { return isRecognizerClass(className) ? .recognizer : .view }
         if bytes[k] == UInt8(ascii: ">") {
-            if className == "nil" { return .emptyAnswer }
+            if className.count == 3, startsWith("nil", at: className.lowerBound, hi) { return .emptyAnswer }
             let after = skipSpaces(k + 1, hi)
             if startsWith(", state:", at: after, hi) { return .controller }
             if after < hi, bytes[after] == UInt8(ascii: "("), skipSpaces(after + 1, hi) == hi { return .opener }
@@ -351,10 +357,14 @@ private struct Splitter {
         let f = skipSpaces(k + 1, hi)
         var e = f
         while e < hi, AddOnCursor.isWordByte(bytes[e]) { e += 1 }
-        let field = src.string(f..<e)
-        if field == "state" { return .recognizer }
-        if Self.isRecognizerClass(className), field != "frame", field != "baseClass" { return .recognizer }
-        return .view
+        func field(is name: StaticString) -> Bool { e - f == name.utf8CodeUnitCount && startsWith(name, at: f, e) }
+        if field(is: "frame") || field(is: "baseClass") { return .view }
+        if field(is: "state") { return .recognizer }
+        return isRecognizerClass(className) ? .recognizer : .view
+    }
+
+    private func isRecognizerClass(_ r: Range<Int>) -> Bool {
+        Self.isRecognizerClass(src.string(r))
     }
 
     static func isRecognizerClass(_ name: String) -> Bool {
