@@ -69,15 +69,22 @@ struct AppiumSampleTests {
         #expect(problem.line == 2 && problem.column == 117)
     }
 
-    /// XCUIElement debugDescription is not supported: either importer refuses it at its first
-    /// line instead of guessing.
-    @Test func debugDescriptionIsRefusedByBothImporters() throws {
+    /// XCUIElement debugDescription sent to the other two importers: refused at its first line,
+    /// naming the importer that reads it.
+    @Test func debugDescriptionIsRefusedByTheOtherImportersWithAHint() throws {
         let bytes = try Fixtures.named("xcuitest_debugDescription_01")
-        let xml = try #require(importError { () throws(ImportError) in try AppiumSourceParser.parse(bytes) })
+        let xml = try #require(importError { () throws(ImportError) in try ImportFormat.appium.parse(bytes) })
         #expect((xml.line, xml.column) == (2, 1))
-        let text = try #require(importError { () throws(ImportError) in try RecursiveDescriptionParser.parse(bytes) })
+        #expect(xml.suggestedFormat == .xcuitest)
+        let text = try #require(importError { () throws(ImportError) in try ImportFormat.recursiveDescription.parse(bytes) })
         #expect((text.line, text.column) == (2, 1))
         #expect(text.message.contains("expected '<'"))
+        #expect(text.problem.detail.contains("POST /v1/import/xcuitest"))
+        // And the other way round: a page source at the recursiveDescription importer.
+        let page = try Fixtures.named("appium_pagesource_01")
+        let wrong = try #require(importError { () throws(ImportError) in try ImportFormat.recursiveDescription.parse(page) })
+        #expect(wrong.suggestedFormat == .appium)
+        #expect(try ImportFormat.detect(bytes) == .xcuitest && ImportFormat.detect(page) == .appium)
     }
 
     /// Every fixture is accounted for: the malformed ones are refused, the others import.
@@ -88,7 +95,8 @@ struct AppiumSampleTests {
         let importer: ([UInt8]) throws(ImportError) -> ImportResult
         if name.hasPrefix("appium_") { importer = { b throws(ImportError) in try AppiumSourceParser.parse(b) } }
         else if name.hasPrefix("recursiveDescription_") { importer = { b throws(ImportError) in try RecursiveDescriptionParser.parse(b) } }
-        else { return }  // debugDescription: see above
+        else if name.hasPrefix("xcuitest_") { importer = { b throws(ImportError) in try XCUITestDescriptionParser.parse(b) } }
+        else { return }  // the debugger's add-ons: AddOnJoinTests and their own suites
         if name.contains("malformed") {
             let error = importError { () throws(ImportError) in try importer(bytes) }
             #expect(error != nil)
