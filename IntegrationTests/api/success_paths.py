@@ -108,7 +108,7 @@ def main():
     scene = {"id": created["id"]}
     flow.call("GET", "/v1/scenes", 200, query={"limit": 1})
     flow.call("GET", "/v1/scenes/{id}", 200, path_parameters=scene)
-    flow.call("GET", "/v1/scenes/{id}/geometry", 200, path_parameters=scene)
+    geometry = flow.call("GET", "/v1/scenes/{id}/geometry", 200, path_parameters=scene).json()
     flow.call("POST", "/v1/scenes/{id}/hit-test", 200, path_parameters=scene, body={"point": [195, 600]})
     flow.call("POST", "/v1/scenes/{id}/explain", 200, path_parameters=scene,
               body={"point": [195, 600], "target": "checkoutRoot"})
@@ -136,6 +136,16 @@ def main():
               headers={"If-Match": '"1"'})
     flow.call("GET", "/v1/scenes/{id}/versions", 200, path_parameters=scene)
     flow.call("POST", "/v1/scenes/{id}/replay", 200, path_parameters=scene, body={"from": 1, "to": 2})
+    # A what-if edit: the button found by its pointer in the geometry, moved by a JSON Patch
+    # (sent byte for byte under its own media type, as the importers' dumps are).
+    pointer = next((v.get("pointer") for v in geometry.get("views", []) if v.get("id") == "buyButton"), None)
+    if pointer is None:
+        flow.failures.append("GET /v1/scenes/{id}/geometry: no pointer for buyButton")
+    else:
+        patch = [{"op": "test", "path": f"{pointer}/id", "value": "buyButton"},
+                 {"op": "replace", "path": f"{pointer}/frame", "value": [200, 100, 120, 44]}]
+        flow.call("PATCH", "/v1/scenes/{id}", 200, path_parameters=scene, headers={"If-Match": '"2"'},
+                  raw=("application/json-patch+json", json.dumps(patch)))
 
     flow.call("POST", "/v1/import/{format}", 200, path_parameters={"format": "recursive-description"},
               raw=("text/plain", fixture("recursiveDescription_01_sentry_mockViewHierarchyData.txt")))

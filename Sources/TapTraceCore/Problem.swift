@@ -15,6 +15,10 @@ public struct Problem: Error, Sendable {
     /// Where malformed input broke (JSON syntax, importer grammar).
     public var line: Int?
     public var column: Int?
+    /// For a JSON Patch (RFC 6902) that cannot be applied: the failing operation's index in
+    /// the patch, and the JSON pointer it names that is at fault (its `path`, or its `from`).
+    public var operation: Int?
+    public var pointer: String?
 
     public static let typeBase = "https://taptrace.dev/problems/"
 

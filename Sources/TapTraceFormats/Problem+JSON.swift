@@ -13,6 +13,8 @@ extension Problem {
         w.key("detail"); w.string(detail)
         if let line { w.key("line"); w.number(line) }
         if let column { w.key("column"); w.number(column) }
+        if let operation { w.key("operation"); w.number(operation) }
+        if let pointer { w.key("pointer"); w.string(pointer) }
         if !errors.isEmpty {
             w.key("errors")
             w.beginArray()

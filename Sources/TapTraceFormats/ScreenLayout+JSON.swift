@@ -13,13 +13,14 @@ extension ScreenLayout {
         w.strings(windowsBackToFront.map { index.view($0).id })
         w.key("views")
         w.beginArray()
-        for p in placements { write(p, to: &w) }
+        var pointers = ViewPointers(index.scene)
+        for p in placements { write(p, pointer: pointers.pointer(p.view), to: &w) }
         w.endArray()
         w.endObject()
         return w.bytes
     }
 
-    private func write(_ p: ViewPlacement, to w: inout JSONWriter) {
+    private func write(_ p: ViewPlacement, pointer: String, to w: inout JSONWriter) {
         let v = p.view
         let spec = index.view(v)
         w.beginObject()
@@ -30,6 +31,9 @@ extension ScreenLayout {
         w.key("superview"); w.string(index.superview(v).map { index.view($0).id })
         w.key("window"); w.string(index.view(index.windowOf[v]).id)
         w.key("depth"); w.number(p.depth)
+        // Where the view is in the scene document, for a client that edits it by JSON Patch
+        // (`PATCH /v1/scenes/{id}`) knowing only the view's id.
+        w.key("pointer"); w.string(pointer)
         let bounds = index.geometry[v].bounds
         w.key("bounds"); w.numbers(bounds.minX, bounds.minY, bounds.size.width, bounds.size.height)
         let frame = index.geometry[v].frame
@@ -82,5 +86,43 @@ extension ScreenLayout {
             w.key("actions"); w.strings(targets.map(\.action))
         }
         w.endObject()
+    }
+}
+
+/// Each view's JSON pointer into the scene document (`/windows/0/subviews/1`), as
+/// `SceneValidator.pointer(ofView:in:)` gives it, built in document order from its superview's:
+/// the views on the current path share one buffer, so a view costs the length of its pointer
+/// rather than a walk up to its window and a search of each level's siblings.
+private struct ViewPointers {
+    let scene: Scene
+    /// Each view's index among its superview's subviews (a window's among the windows).
+    var position: [Int]
+    /// The pointer of the last view, whose ancestors' pointers are prefixes of it.
+    var text: [UInt8] = []
+    /// The views of the current path, window first, with where each one's pointer ends.
+    var path: [(view: Int, end: Int)] = []
+
+    init(_ scene: Scene) {
+        self.scene = scene
+        position = Array(repeating: 0, count: scene.views.count)
+        for (k, window) in scene.windows.enumerated() { position[window] = k }
+        for view in scene.views {
+            for (k, subview) in view.subviews.enumerated() { position[subview] = k }
+        }
+    }
+
+    mutating func pointer(_ v: Int) -> String {
+        let superview = scene.views[v].superview
+        while let last = path.last, last.view != superview { path.removeLast() }
+        if superview != nil && path.isEmpty {
+            // Not in document order (a scene built in code may list views otherwise): the
+            // pointer from scratch.
+            return SceneValidator.pointer(ofView: v, in: scene)
+        }
+        text.removeSubrange((path.last?.end ?? 0)...)
+        text.append(contentsOf: (superview == nil ? "/windows/" : "/subviews/").utf8)
+        text.append(contentsOf: String(position[v]).utf8)
+        path.append((v, text.count))
+        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -27,6 +27,9 @@ extension Problem.Kind {
     static let payloadTooLarge = Problem.Kind("payload-too-large")
     static let uriTooLong = Problem.Kind("uri-too-long")
     static let headerTooLarge = Problem.Kind("header-too-large")
+    /// A JSON Patch that cannot be applied (`PATCH /v1/scenes/{id}`): the problem names the
+    /// operation and its pointer.
+    static let jsonPatch = Problem.Kind("json-patch")
     /// A file the CLI cannot read.
     public static let unreadableInput = Problem.Kind("unreadable-input")
 
@@ -46,7 +49,7 @@ extension Problem {
         case .payloadTooLarge: return 413
         case .uriTooLong: return 414
         case .unsupportedMediaType: return 415
-        case .validation, .importSyntax: return 422
+        case .validation, .importSyntax, .jsonPatch: return 422
         case .headerTooLarge: return 431
         case .unavailable: return 503
         default:

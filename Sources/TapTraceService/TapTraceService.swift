@@ -69,6 +69,7 @@ public final class TapTraceService: Sendable {
         addSystemRoutes(to: router)
         addViewerRoutes(to: router)
         addSceneRoutes(to: router)
+        addScenePatchRoute(to: router)
         addGeometryRoute(to: router)
         addDispatchRoutes(to: router)
         addRunRoutes(to: router)

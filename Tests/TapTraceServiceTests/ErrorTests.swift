@@ -69,7 +69,7 @@ import Testing
             #expect(wrongRun.header("Allow") == "GET, HEAD, OPTIONS")
             let options = try client.call("OPTIONS", "/v1/scenes/scn_aaaaaaaaaaaa")
             #expect(options.status == 204)
-            #expect(options.header("Allow") == "DELETE, GET, HEAD, OPTIONS, PUT")
+            #expect(options.header("Allow") == "DELETE, GET, HEAD, OPTIONS, PATCH, PUT")
         }
     }
 
