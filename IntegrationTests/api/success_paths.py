@@ -149,10 +149,21 @@ def main():
 
     flow.call("POST", "/v1/import/{format}", 200, path_parameters={"format": "recursive-description"},
               raw=("text/plain", fixture("recursiveDescription_01_sentry_mockViewHierarchyData.txt")))
+    flow.call("POST", "/v1/import/{format}", 200, path_parameters={"format": "xcuitest"},
+              raw=("text/plain", fixture("xcuitest_debugDescription_01_appium-13681_excerpt.txt")))
     imported = flow.call("POST", "/v1/import/{format}", 201, path_parameters={"format": "appium"},
                          query={"store": "true"},
                          raw=("application/xml",
                               fixture("appium_pagesource_01_shirates-core_XmlDataIos_iOS1.txt"))).json()
+    # One door: the format recognised, a named new scene, then a re-capture as its next version.
+    detail = (examples / "detail.dump.txt").read_text()
+    flow.call("POST", "/v1/import", 200, raw=("application/octet-stream", detail))
+    captured = flow.call("POST", "/v1/import", 201, query={"name": "Detail"},
+                         raw=("application/x-www-form-urlencoded", detail)).json()
+    if "id" in captured:
+        flow.call("POST", "/v1/import", 200, query={"scene": captured["id"]}, headers={"If-Match": '"1"'},
+                  raw=("text/plain", (examples / "detail-next-build.dump.txt").read_text()))
+        flow.call("DELETE", "/v1/scenes/{id}", 204, path_parameters={"id": captured["id"]})
 
     flow.call("DELETE", "/v1/scenes/{id}", 204, path_parameters=scene)
     if "id" in imported:
