@@ -71,6 +71,7 @@ struct AddOnJoin {
     // MARK: controllers
 
     mutating func addControllers(_ lines: [ControllerLine]) {
+        guard !lines.isEmpty else { return }
         var joined = [String?](repeating: nil, count: lines.count)
         var seen: Set<String> = []
         for (k, line) in lines.enumerated() {

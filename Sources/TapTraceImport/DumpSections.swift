@@ -98,13 +98,16 @@ struct DumpSections {
                 answers.append(try ControlTargetsParser.parse(src, command: addOn.commandNamedIt ? addOn.command : nil, body: addOn.body))
             }
         }
-        var join = AddOnJoin(draft: draft)
-        if addOns.contains(where: { $0.kind == .controllers }) {
-            join.addControllers(controllers)
-        } else {
+        if !addOns.contains(where: { $0.kind == .controllers }) {
             // R2, R3: without controllers a view's next responder is always its superview.
-            join.draft.warnings.note("the dump has no view controllers, so the responder chain goes from each view straight to its superview, skipping them (R2, R3): paste `po [[[UIWindow keyWindow] rootViewController] _printHierarchy]` after the hierarchy to add them", .behaviour)
+            draft.warnings.note("the dump has no view controllers, so the responder chain goes from each view straight to its superview, skipping them (R2, R3): paste `po [[[UIWindow keyWindow] rootViewController] _printHierarchy]` after the hierarchy to add them", .behaviour)
         }
+        // Nothing to index the views for (a plain dump, the common case).
+        guard !addOns.isEmpty else { return }
+        // The draft moves into the join and back, so that its views are not copied on write.
+        var join = AddOnJoin(draft: draft)
+        draft = ImportDraft(src: src)
+        join.addControllers(controllers)
         join.addRecognizers(recognizers)
         join.addControlTargets(answers)
         draft = join.draft
@@ -183,6 +186,17 @@ private struct Splitter {
     private var current: Piece? { pieces.last }
 
     private mutating func take(_ lo: Int, _ hi: Int) {
+        // Inside the hierarchy a line whose first mark is `|` is a view: no add-on starts with
+        // one (a _printHierarchy starts with its root, unmarked or `+`). Most lines of a
+        // dump end here, without their depth marks scanned twice.
+        if !forceNext, pendingPrompt == nil, !pieces.isEmpty, pieces[pieces.count - 1].kind == nil {
+            var i = lo
+            while i < hi, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+            if i < hi, bytes[i] == UInt8(ascii: "|") {
+                pieces[pieces.count - 1].end = hi
+                return
+            }
+        }
         let cls = classify(lo, hi)
         if let c = current, c.kind == .recognizers || c.kind == .controlTargets, depth > 0, cls != .prompt {
             pieces[pieces.count - 1].end = hi
@@ -315,9 +329,10 @@ private struct Splitter {
         var j = i
         var marks = false
         while j < hi {
-            let n = isSpace(j, hi)
-            if n > 0 { j += n; continue }
-            if bytes[j] == UInt8(ascii: "|") || bytes[j] == UInt8(ascii: "+") { marks = true; j += 1; continue }
+            let b = bytes[j]
+            if b == 0x20 || b == 0x09 || b == 0x0D { j += 1; continue }
+            if b == UInt8(ascii: "|") || b == UInt8(ascii: "+") { marks = true; j += 1; continue }
+            if b == 0xC2, j + 1 < hi, bytes[j + 1] == 0xA0 { j += 2; continue }
             break
         }
         if j < hi, bytes[j] == UInt8(ascii: "`") { j += 1 }
