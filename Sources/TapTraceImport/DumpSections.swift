@@ -23,7 +23,10 @@
 ///      `{(`, `<NSArray 0x…>(`, `)`, `])`) belong to the add-on around them; an opening one at
 ///      the top takes the kind of the first line inside it (a recognizer; a target object
 ///      `<Class: 0x…>` or a selector name: control targets).
-///    - Anything else is the hierarchy (whose own parser reports what does not read).
+///    - Anything else is the hierarchy (whose own parser reports what does not read). Inside
+///      the hierarchy a line whose first mark is `|` is a view without a look further: every
+///      add-on starts with a line that has no `|` (a `_printHierarchy` with its root, unmarked
+///      or `+`), so a 20,000-line dump is not scanned twice.
 /// 3. Inside a recognizer or control-target add-on, brackets are counted: while a description
 ///    is open (`must-fail = {` … `}>`, a reformatted description over several lines, a list),
 ///    every line belongs to it, whatever it looks like. Only a prompt ends it early, and its
