@@ -15,6 +15,8 @@ struct IdAllocator {
 
     mutating func allocate(_ candidate: String, scrollView: Bool) -> String {
         let base = candidate.isEmpty ? "view" : candidate
+        // The common case, a free id of a view that derives none: one hash of the id.
+        if !scrollView, used.insert(base).inserted { return base }
         var id = base
         while !isFree(id, scrollView: scrollView) {
             let n = nextSuffix[base] ?? 2

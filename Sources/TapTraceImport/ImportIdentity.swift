@@ -22,34 +22,57 @@ enum ImportIdentity {
     static let labelLength = 40
 
     static func assignStableIds(_ scene: inout Scene) {
+        let n = scene.views.count
+        // Which same-class sibling each view is (1, 2, …), counted per parent over its subviews
+        // (the windows for the roots): a short list per parent, since siblings share few classes.
+        var rank = [Int](repeating: 1, count: n)
+        var shortClass = [String](repeating: "", count: n)
+        for v in 0..<n { shortClass[v] = shortName(scene.views[v].className) }
+        func rankSiblings(_ siblings: [Int]) {
+            guard siblings.count > 1 else { return }
+            var seen: [(className: String, count: Int)] = []
+            for child in siblings {
+                if let i = seen.firstIndex(where: { $0.className == shortClass[child] }) {
+                    seen[i].count += 1
+                    rank[child] = seen[i].count
+                } else {
+                    seen.append((shortClass[child], 1))
+                }
+            }
+        }
+        rankSiblings(scene.windows)
+        for v in 0..<n { rankSiblings(scene.views[v].subviews) }
+
+        // Renamed references only matter when the scene has any (imports with add-ons).
+        let hasReferences = scene.app?.focusedResponder != nil || scene.views.contains { view in
+            view.hasRareProperties && (view.targets != nil || view.gestureRecognizers != nil
+                                       || view.viewController != nil || view.overrides != nil)
+        }
         var ids = IdAllocator()
         var renamed: [String: String] = [:]
-        var sameClassCount: [Int: [String: Int]] = [:]
-        var windowClassCount: [String: Int] = [:]
-        for v in scene.views.indices {
+        for v in 0..<n {
             let view = scene.views[v]
-            let className = shortName(view.className)
-            let candidate: String
+            var candidate: String
             if let identifier = clean(view.accessibilityIdentifier) {
                 candidate = identifier
             } else if let label = clean(view.label) {
-                candidate = "\(className):\(String(label.prefix(labelLength)))"
+                candidate = shortClass[v] + ":" + String(label.prefix(labelLength))
             } else {
-                let n: Int
+                candidate = ""
                 if let parent = view.superview {
-                    n = (sameClassCount[parent]?[className] ?? 0) + 1
-                    sameClassCount[parent, default: [:]][className] = n
-                } else {
-                    n = (windowClassCount[className] ?? 0) + 1
-                    windowClassCount[className] = n
+                    let parentId = scene.views[parent].id
+                    candidate.reserveCapacity(parentId.utf8.count + shortClass[v].utf8.count + 6)
+                    candidate += parentId
+                    candidate += "/"
                 }
-                let step = n > 1 ? "\(className)[\(n)]" : className
-                candidate = view.superview.map { scene.views[$0].id + "/" + step } ?? step
+                candidate += shortClass[v]
+                if rank[v] > 1 { candidate += "[\(rank[v])]" }
             }
             let id = ids.allocate(candidate, scrollView: view.base.isScrollView)
-            renamed[view.id] = id
+            if hasReferences { renamed[view.id] = id }
             scene.views[v].id = id
         }
+        guard hasReferences else { return }
         // Controllers and recognizers, once every view has its final id.
         for v in scene.views.indices where scene.views[v].hasRareProperties {
             if var controller = scene.views[v].viewController {
@@ -103,6 +126,8 @@ enum ImportIdentity {
         }
         for v in scene.views.indices where scene.views[v].hasRareProperties {
             var view = scene.views[v]
+            guard view.targets != nil || view.overrides != nil || view.viewController != nil
+                    || view.gestureRecognizers != nil else { continue }
             if var targets = view.targets {
                 for t in targets.indices { targets[t].target = targets[t].target.map(name) }
                 view.targets = targets

@@ -178,7 +178,10 @@ public struct ViewSpec: Sendable, Hashable {
 
     /// Copy on write: a box shared with another spec is copied before it changes; a box left
     /// with nothing in it goes, so that equal specs compare equal.
-    private mutating func setRare<Value>(_ property: WritableKeyPath<RareProperties, Value>, _ value: Value) {
+    private mutating func setRare<Value>(_ property: WritableKeyPath<RareProperties, Value?>, _ value: Value?) {
+        // Clearing what was never set (an importer's `label = text ?? placeholder` on every
+        // view) allocates nothing.
+        if value == nil, rare == nil { return }
         if rare == nil {
             rare = RareBox(RareProperties())
         } else if !isKnownUniquelyReferenced(&rare!) {
