@@ -52,3 +52,26 @@ enum AppiumElementTypes {
         "Tab", "TouchBar", "StatusItem",
     ]
 }
+
+extension AppiumElementTypes {
+    /// What the accessibility tree cannot say about z-order, assumed the same way by both of its
+    /// importers (Appium, XCUITest): a window other than the app's main one, and a container
+    /// with children, pass touches through where they would take them themselves (hitTest
+    /// returns nil instead of the window or container). Returns the warning heading when the
+    /// element gets the override, nil otherwise.
+    static func passThrough(_ spec: inout ViewSpec, type: String, isWindow: Bool, isMainWindow: Bool,
+                            hasChildren: Bool, mainWindow: String) -> String? {
+        let heading: String
+        if isWindow, !isMainWindow {
+            heading = "windows other than the application's \(mainWindow) were made pass-through outside their elements (as UIKit's status bar, keyboard and alert windows are)"
+        } else if !isWindow, containers.contains(type), hasChildren {
+            heading = "container elements with children were made pass-through (hitTest returns nil where it would return the container itself), because the accessibility tree lists siblings in reading order, not z-order"
+        } else {
+            return nil
+        }
+        var o = ViewOverrides()
+        o.hitTest = .passThrough
+        spec.overrides = o
+        return heading
+    }
+}

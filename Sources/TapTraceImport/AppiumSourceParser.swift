@@ -133,16 +133,9 @@ struct AppiumSceneBuilder {
                     later.append(("enabled=\"false\" on elements that are not controls has no effect here", .notice))
                 }
             }
-            if isWindow, i != mainWindow {
-                var o = ViewOverrides()
-                o.hitTest = .passThrough
-                spec.overrides = o
-                later.append(("windows other than the application's first visible window were made pass-through outside their elements (as UIKit's status bar, keyboard and alert windows are)", .behaviour))
-            } else if !isWindow, AppiumElementTypes.containers.contains(info.type), hasChildren[i] {
-                var o = ViewOverrides()
-                o.hitTest = .passThrough
-                spec.overrides = o
-                later.append(("container elements with children were made pass-through (hitTest returns nil where it would return the container itself), because the accessibility tree lists siblings in reading order, not z-order", .behaviour))
+            if let heading = AppiumElementTypes.passThrough(&spec, type: info.type, isWindow: isWindow, isMainWindow: i == mainWindow,
+                                                             hasChildren: hasChildren[i], mainWindow: "first visible window") {
+                later.append((heading, .behaviour))
             }
             let view = add(spec, to: isWindow ? nil : parentView, at: e.tag.offset)
             for w in later { draft.warnings.add(w.heading, view: view, "", w.weight) }

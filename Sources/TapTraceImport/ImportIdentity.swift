@@ -53,10 +53,10 @@ enum ImportIdentity {
         for v in 0..<n {
             let view = scene.views[v]
             var candidate: String
-            if let identifier = clean(view.accessibilityIdentifier) {
+            if let identifier = clean(view.accessibilityIdentifier, upTo: .max) {
                 candidate = identifier
-            } else if let label = clean(view.label) {
-                candidate = shortClass[v] + ":" + String(label.prefix(labelLength))
+            } else if let label = clean(view.label, upTo: labelLength) {
+                candidate = shortClass[v] + ":" + label
             } else {
                 candidate = ""
                 if let parent = view.superview {
@@ -96,16 +96,25 @@ enum ImportIdentity {
     /// A class as an id shows it: accessibility element types without their `XCUIElementType`
     /// prefix (`Button:Buy`), which every element of a page source shares.
     private static func shortName(_ className: String) -> String {
-        let prefix = "XCUIElementType"
-        return className.hasPrefix(prefix) && className.count > prefix.count ? String(className.dropFirst(prefix.count)) : className
+        let prefix = "XCUIElementType".utf8
+        let name = className.utf8
+        guard name.count > prefix.count, name.starts(with: prefix) else { return className }
+        return String(decoding: name.dropFirst(prefix.count), as: UTF8.self)
     }
 
-    /// Text fit for an id: control characters as spaces, trimmed; nil when nothing is left.
-    private static func clean(_ text: String?) -> String? {
-        guard let text else { return nil }
+    /// Text fit for an id, at most `limit` characters: control characters as spaces, trimmed;
+    /// nil when nothing is left. Printable ASCII, what most identifiers and labels are, is
+    /// taken as it is without looking at its characters.
+    private static func clean(_ text: String?, upTo limit: Int) -> String? {
+        guard let text, !text.isEmpty else { return nil }
+        let utf8 = text.utf8
+        if utf8.count <= limit, utf8.first != 0x20, utf8.last != 0x20,
+           utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            return text
+        }
         let scalars = text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) }
         let s = String(scalars).trimmingSpaces
-        return s.isEmpty ? nil : s
+        return s.isEmpty ? nil : String(s.prefix(limit))
     }
 
     /// Every id a scene refers to, renamed where `renamed` has it.

@@ -218,16 +218,9 @@ struct XCUITestSceneBuilder {
                     later.append(("Disabled on elements that are not controls has no effect here", .notice))
                 }
             }
-            if isWindow, i != mainWindow {
-                var o = ViewOverrides()
-                o.hitTest = .passThrough
-                spec.overrides = o
-                later.append(("windows other than the application's main window (Window (Main), else the first) were made pass-through outside their elements (as UIKit's status bar, keyboard and alert windows are)", .behaviour))
-            } else if !isWindow, AppiumElementTypes.containers.contains(line.type), hasChildren[i] {
-                var o = ViewOverrides()
-                o.hitTest = .passThrough
-                spec.overrides = o
-                later.append(("container elements with children were made pass-through (hitTest returns nil where it would return the container itself), because the accessibility tree lists siblings in reading order, not z-order", .behaviour))
+            if let heading = AppiumElementTypes.passThrough(&spec, type: line.type, isWindow: isWindow, isMainWindow: i == mainWindow,
+                                                             hasChildren: hasChildren[i], mainWindow: "main window (Window (Main), else the first)") {
+                later.append((heading, .behaviour))
             }
             let view = draft.add(spec, to: isWindow ? nil : parentView, at: line.start)
             for w in later { draft.warnings.add(w.heading, view: view, "", w.weight) }

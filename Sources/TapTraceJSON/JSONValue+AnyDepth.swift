@@ -1,7 +1,7 @@
 /// `JSONValue` for documents of any depth.
 ///
-/// The enum's own `init(tape:node:)`, `write(to:)` and `==` recurse once per level of nesting,
-/// and so does Swift's release of a nested value (each array releases its elements, each of
+/// The enum's own `==` and `hash(into:)` recurse once per level of nesting (its
+/// `init(tape:node:)` and `write(to:)` are these), and so does Swift's release of a nested value (each array releases its elements, each of
 /// which releases its array, …). A scene 10,000 views deep nests 20,000 containers, and a
 /// request body can nest millions: enough to overflow a thread's stack and take the server
 /// down with it. These do the same work with explicit stacks, so that JSON Patch can edit a

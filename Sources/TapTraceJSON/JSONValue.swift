@@ -32,34 +32,11 @@ public indirect enum JSONValue: Sendable, Hashable, Codable {
         }
     }
 
-    /// Reads a value from a tape (recursive: for shallow documents only).
-    public init(tape: JSONTape, node: Int) {
-        switch tape.kind(node) {
-        case .null: self = .null
-        case .bool: self = .bool(tape.bool(node)!)
-        case .number: self = .number(tape.number(node) ?? 0)
-        case .string: self = .string(tape.string(node) ?? "")
-        case .array: self = .array(tape.elements(node).map { JSONValue(tape: tape, node: $0) })
-        case .object: self = .object(tape.members(node).map { (tape.string($0.key) ?? "", JSONValue(tape: tape, node: $0.value)) })
-        }
-    }
+    /// Reads a value from a tape, at any depth (`init(anyDepth:node:)`).
+    public init(tape: JSONTape, node: Int) { self.init(anyDepth: tape, node: node) }
 
-    public func write(to w: inout JSONWriter) {
-        switch self {
-        case .null: w.null()
-        case .bool(let b): w.bool(b)
-        case .number(let n): w.number(n)
-        case .string(let s): w.string(s)
-        case .array(let a):
-            w.beginArray()
-            for v in a { v.write(to: &w) }
-            w.endArray()
-        case .object(let o):
-            w.beginObject()
-            for (k, v) in o { w.key(k); v.write(to: &w) }
-            w.endObject()
-        }
-    }
+    /// Writes the value, at any depth (`writeAnyDepth`).
+    public func write(to w: inout JSONWriter) { writeAnyDepth(to: &w) }
 
     private struct Key: CodingKey {
         var stringValue: String
