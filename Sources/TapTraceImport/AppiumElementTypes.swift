@@ -75,3 +75,26 @@ extension AppiumElementTypes {
         return heading
     }
 }
+
+extension AppiumElementTypes {
+    /// The base of an element of type `type` (without the prefix) and whether it is a window,
+    /// as both accessibility-tree importers decide them: an unknown type is a UIView; a Window
+    /// is a window only at the top (under the application), a plain view elsewhere; an
+    /// Application below the top is a plain view. Each assumption is warned about; `at` says
+    /// where, for the warning.
+    static func element(_ type: String, topLevel: Bool, inCollectionView: Bool,
+                        warnings: inout ImportWarnings, at location: String) -> (base: ViewBase, isWindow: Bool) {
+        guard var base = base(of: type, inCollectionView: inCollectionView) else {
+            warnings.add("unknown element types imported as UIView", prefix + type, .behaviour)
+            return (.UIView, false)
+        }
+        if base == .UIWindow {
+            if topLevel { return (base, true) }
+            warnings.add("XCUIElementTypeWindow inside another element imported as a plain view", location)
+            base = .UIView
+        } else if type == "Application" {
+            warnings.add("XCUIElementTypeApplication below the top imported as a plain view", location)
+        }
+        return (base, false)
+    }
+}

@@ -183,23 +183,9 @@ struct AppiumSceneBuilder {
         if type == "Application", topLevel, parentRole != .application {
             info = Info(role: .application, type: type, base: .UIView)
         } else {
-            var base = AppiumElementTypes.base(of: type, inCollectionView: inCollection)
-            if base == nil {
-                draft.warnings.add("unknown element types imported as UIView", e.name, .behaviour)
-                base = .UIView
-            }
-            var role = Role.view
-            if base == .UIWindow {
-                if topLevel {
-                    role = .window
-                } else {
-                    draft.warnings.add("XCUIElementTypeWindow inside another element imported as a plain view", describe(e))
-                    base = .UIView
-                }
-            } else if type == "Application" {
-                draft.warnings.add("XCUIElementTypeApplication below the top imported as a plain view", describe(e))
-            }
-            info = Info(role: role, type: type, base: base!)
+            let element = AppiumElementTypes.element(type, topLevel: topLevel, inCollectionView: inCollection,
+                                                     warnings: &draft.warnings, at: describe(e))
+            info = Info(role: element.isWindow ? .window : .view, type: type, base: element.base)
             info.rect = try rect(e)
         }
         info.inCollectionView = type == "CollectionView" || (type != "Table" && inCollection)

@@ -283,23 +283,9 @@ struct XCUITestSceneBuilder {
         if type == "Application", parentRole == nil {
             info = Info(role: .application, base: .UIView)
         } else {
-            var base = AppiumElementTypes.base(of: type, inCollectionView: inCollection)
-            if base == nil {
-                draft.warnings.add("unknown element types imported as UIView", AppiumElementTypes.prefix + type, .behaviour)
-                base = .UIView
-            }
-            var role = Role.view
-            if base == .UIWindow {
-                if topLevel {
-                    role = .window
-                } else {
-                    draft.warnings.add("XCUIElementTypeWindow inside another element imported as a plain view", describe(e))
-                    base = .UIView
-                }
-            } else if type == "Application" {
-                draft.warnings.add("XCUIElementTypeApplication below the top imported as a plain view", describe(e))
-            }
-            info = Info(role: role, base: base!)
+            let element = AppiumElementTypes.element(type, topLevel: topLevel, inCollectionView: inCollection,
+                                                     warnings: &draft.warnings, at: describe(e))
+            info = Info(role: element.isWindow ? .window : .view, base: element.base)
         }
         info.inCollectionView = type == "CollectionView" || (type != "Table" && inCollection)
         return info
