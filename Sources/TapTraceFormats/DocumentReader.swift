@@ -16,16 +16,7 @@ public final class DocumentReader {
         issues.add(pointer(), message)
     }
 
-    private func typeName(_ node: Int) -> String {
-        switch tape.kind(node) {
-        case .null: return "null"
-        case .bool: return "a boolean"
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
-        }
-    }
+    private func typeName(_ node: Int) -> String { tape.kind(node).described }
 
     private func wrongType(_ node: Int, _ pointer: () -> String, expected: String) {
         report(pointer, "must be \(expected), not \(typeName(node))")

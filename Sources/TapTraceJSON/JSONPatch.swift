@@ -135,7 +135,7 @@ public struct JSONPatch: Sendable {
     public init(tape: JSONTape, node: JSONTape.Index = 0) throws(JSONPatchError) {
         guard tape.kind(node) == .array else {
             throw JSONPatchError(reason: .notAnArray, operation: nil, pointer: nil,
-                                 message: "A JSON Patch is an array of operation objects, such as [{\"op\": \"replace\", \"path\": \"/name\", \"value\": \"Checkout\"}]; this document is \(Self.describeKind(tape.kind(node))).")
+                                 message: "A JSON Patch is an array of operation objects, such as [{\"op\": \"replace\", \"path\": \"/name\", \"value\": \"Checkout\"}]; this document is \(tape.kind(node).described).")
         }
         // Every operation is checked before any value is built, so a patch that fails leaves
         // no half-built values behind (their release could recurse; see `Storage`).
@@ -218,7 +218,7 @@ public struct JSONPatch: Sendable {
     private static func check(_ tape: JSONTape, _ element: JSONTape.Index, index: Int) throws(JSONPatchError) -> CheckedOperation {
         guard tape.kind(element) == .object else {
             throw JSONPatchError(reason: .notAnObject, operation: index, pointer: nil,
-                                 message: "An operation is an object such as {\"op\": \"remove\", \"path\": \"/a\"}; operation \(index) is \(describeKind(tape.kind(element))).")
+                                 message: "An operation is an object such as {\"op\": \"remove\", \"path\": \"/a\"}; operation \(index) is \(tape.kind(element).described).")
         }
         var found: [String: [JSONTape.Index]] = [:]
         for (key, value) in tape.members(element) {
@@ -248,7 +248,7 @@ public struct JSONPatch: Sendable {
         func pointer(_ name: String, of op: String) throws(JSONPatchError) -> Pointer {
             let node = try member(name, of: op)
             guard let text = tape.string(node) else {
-                throw fail(.invalidMember, "\"\(name)\" is a JSON pointer, a string; in operation \(index) it is \(describeKind(tape.kind(node))).",
+                throw fail(.invalidMember, "\"\(name)\" is a JSON pointer, a string; in operation \(index) it is \(tape.kind(node).described).",
                            pointer: name == "path" ? nil : pathText)
             }
             do throws(Pointer.SyntaxError) { return try Pointer(text) } catch {
@@ -258,7 +258,7 @@ public struct JSONPatch: Sendable {
 
         let opNode = try member("op", of: nil)
         guard let opText = tape.string(opNode) else {
-            throw fail(.invalidMember, "\"op\" is a string, one of \(opNames); in operation \(index) it is \(describeKind(tape.kind(opNode))).")
+            throw fail(.invalidMember, "\"op\" is a string, one of \(opNames); in operation \(index) it is \(tape.kind(opNode).described).")
         }
         guard let op = Op(rawValue: opText) else {
             throw fail(.unknownOperation, "\"\(opText)\" is not an operation of RFC 6902; \"op\" is one of \(opNames).")
@@ -270,17 +270,6 @@ public struct JSONPatch: Sendable {
         case .remove: break
         }
         return checked
-    }
-
-    static func describeKind(_ kind: JSONTape.Kind) -> String {
-        switch kind {
-        case .null: return "null"
-        case .bool: return "a boolean"
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
-        }
     }
 
     // MARK: storage

@@ -10,6 +10,18 @@
 public struct JSONTape: Sendable {
     public enum Kind: UInt8, Sendable {
         case null, bool, number, string, array, object
+
+        /// The kind as a message names it: "a number", "an object", "null".
+        public var described: String {
+            switch self {
+            case .null: return "null"
+            case .bool: return "a boolean"
+            case .number: return "a number"
+            case .string: return "a string"
+            case .array: return "an array"
+            case .object: return "an object"
+            }
+        }
     }
 
     @usableFromInline struct Node: Sendable {

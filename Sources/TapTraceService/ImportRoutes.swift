@@ -60,15 +60,9 @@ extension TapTraceService {
             try store.addVersion(sceneID: id, name: document.scene.name, content: document.content,
                                  expectedCurrentVersion: expected)
         } ?? store.createScene(name: document.scene.name, content: document.content)
-        let id = stored.scene.id, version = stored.version.version
-        scenes.put(StoredSceneKey(sceneID: id, version: version), document.index)
-        latestVersions.set(id, version)
-        var response = HTTPResponse.jsonBytes(
-            Representations.scene(stored, includeDocument: true, warnings: result.warnings, format: format.rawValue),
-            status: target == nil ? 201 : 200)
-        response.headers["Location"] = "/v1/scenes/\(id)"
-        response.headers["ETag"] = Self.etag(version)
-        return response
+        return self.stored(stored, document,
+                           Representations.scene(stored, includeDocument: true, warnings: result.warnings, format: format.rawValue),
+                           status: target == nil ? 201 : 200)
     }
 
     /// Dumps are text or XML, and whatever media type they come with is read as UTF-8 bytes:

@@ -38,12 +38,7 @@ extension TapTraceService {
                     attempt += 1
                     continue
                 }
-                scenes.put(StoredSceneKey(sceneID: id, version: stored.version.version), document.index)
-                latestVersions.set(id, stored.version.version)
-                var response = HTTPResponse.jsonBytes(Representations.scene(stored, includeDocument: false))
-                response.headers["Location"] = "/v1/scenes/\(id)"
-                response.headers["ETag"] = Self.etag(stored.version.version)
-                return response
+                return self.stored(stored, document, Representations.scene(stored, includeDocument: false))
             }
         })
     }

@@ -11,12 +11,7 @@ extension TapTraceService {
         router.post("/v1/scenes", handler: handler { [self] request, _ in
             let document = try SceneDocument(request)
             let stored = try store.createScene(name: document.scene.name, content: document.content)
-            scenes.put(StoredSceneKey(sceneID: stored.scene.id, version: 1), document.index)
-            latestVersions.set(stored.scene.id, 1)
-            var response = HTTPResponse.jsonBytes(Representations.scene(stored, includeDocument: false), status: 201)
-            response.headers["Location"] = "/v1/scenes/\(stored.scene.id)"
-            response.headers["ETag"] = Self.etag(stored.version.version)
-            return response
+            return self.stored(stored, document, Representations.scene(stored, includeDocument: false), status: 201)
         })
 
         router.get("/v1/scenes", handler: handler { [store] request, _ in
@@ -41,12 +36,7 @@ extension TapTraceService {
             let document = try SceneDocument(request)
             let stored = try store.addVersion(sceneID: id, name: document.scene.name, content: document.content,
                                               expectedCurrentVersion: expected)
-            scenes.put(StoredSceneKey(sceneID: id, version: stored.version.version), document.index)
-            latestVersions.set(id, stored.version.version)
-            var response = HTTPResponse.jsonBytes(Representations.scene(stored, includeDocument: false))
-            response.headers["Location"] = "/v1/scenes/\(id)"
-            response.headers["ETag"] = Self.etag(stored.version.version)
-            return response
+            return self.stored(stored, document, Representations.scene(stored, includeDocument: false))
         })
 
         // Deleting removes every run of the scene in one transaction: seconds for hundreds of
@@ -74,6 +64,19 @@ extension TapTraceService {
     /// `If-Match` on PUT (optimistic concurrency): nil when absent or `*`; otherwise the listed
     /// version that is current (so the store re-checks it atomically), or 409 when none is.
     /// Weak tags never match (RFC 9110 §13.1.1 uses the strong comparison).
+    /// A version just stored (by POST, PUT, PATCH or an import): its indexed document goes into
+    /// the cache and the latest-version table, and the answer carries `body`, `Location` and
+    /// the version's ETag.
+    func stored(_ stored: StoredScene, _ document: SceneDocument, _ body: [UInt8], status: Int = 200) -> HTTPResponse {
+        let id = stored.scene.id, version = stored.version.version
+        scenes.put(StoredSceneKey(sceneID: id, version: version), document.index)
+        latestVersions.set(id, version)
+        var response = HTTPResponse.jsonBytes(body, status: status)
+        response.headers["Location"] = "/v1/scenes/\(id)"
+        response.headers["ETag"] = Self.etag(version)
+        return response
+    }
+
     func ifMatchVersion(_ request: HTTPRequest, sceneID: String) throws -> Int? {
         guard let field = request.header("If-Match")?.trimmingCharacters(in: .whitespaces) else { return nil }
         if field == "*" { return nil }
