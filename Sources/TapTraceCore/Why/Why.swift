@@ -1,0 +1,45 @@
+/// "Why didn't my tap do what I expected?" for a whole run (issue 31): the reasons come from
+/// what the run recorded (`RunReasons`), never from guessing; the changes that would give an
+/// expected outcome are each verified by dispatching again (`WhatIf`).
+public enum Why {
+    /// Answers `question` about the dispatch of `records` on `index` (with `knobs` over the
+    /// scene's). `result` is that dispatch when the caller has it, traced; otherwise it is run
+    /// here. A question about an object the scene does not have, or an expectation that does not
+    /// fit the question, is an issue at the request's member (`/recognizer`, `/view`, `/expect`).
+    public static func answer(_ question: WhyQuestion, index: SceneIndex, records: [TouchRecord], until: Double? = nil,
+                              knobs: KnobOverrides = KnobOverrides(), result: DispatchResult? = nil) throws(ValidationIssue) -> WhyAnswer {
+        try check(question, index)
+        let run = result ?? TapTrace.dispatch(index, records: records, until: until, knobs: knobs)
+        var answer = RunReasons.answer(question, index: index, result: run)
+        if let expect = question.expect {
+            answer.changes = WhatIf.changes(question, expect: expect, index: index, records: records, until: until,
+                                            knobs: knobs, baseline: run)
+        }
+        return answer
+    }
+
+    static func check(_ question: WhyQuestion, _ index: SceneIndex) throws(ValidationIssue) {
+        switch question.subject {
+        case .recognizer(let id):
+            guard index.recognizer(withId: id) != nil else {
+                throw ValidationIssue("/recognizer", "\"\(id)\" is not a recognizer id of this scene")
+            }
+            if question.expect == .hit {
+                throw ValidationIssue("/expect", "a recognizer is expected to be \"fired\" or \"not-fired\"; \"hit\" is for a view")
+            }
+        case .action(let action):
+            guard !action.isEmpty else { throw ValidationIssue("/action", "an action is a selector such as \"buyTapped:\"") }
+            if question.expect == .hit {
+                throw ValidationIssue("/expect", "an action is expected to be \"fired\" or \"not-fired\"; \"hit\" is for a view")
+            }
+        case .view(let id):
+            guard index.view(withId: id) != nil else {
+                throw ValidationIssue("/view", "\"\(id)\" is not a view id of this scene")
+            }
+        case .firstResponder:
+            if question.expect != nil {
+                throw ValidationIssue("/expect", "the first responder is asked about without an expectation; ask about the view you expected (\"view\" with \"expect\": \"hit\")")
+            }
+        }
+    }
+}
