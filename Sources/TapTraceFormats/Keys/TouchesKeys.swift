@@ -37,3 +37,15 @@ package enum RequestKey: String, DocumentKey {
     case scene, touches, knobs
     package static let names = NameTable<Self>()
 }
+
+/// The question of `POST /v1/runs/{id}/why`: one subject, optionally an expected outcome.
+package enum WhyQuestionKey: String, DocumentKey {
+    case recognizer, action, view, firstResponder, expect
+    package static let names = NameTable<Self>()
+}
+
+/// `POST /v1/why`: a dispatch request and the question, side by side.
+package enum WhyRequestKey: String, DocumentKey {
+    case scene, touches, knobs, recognizer, action, view, firstResponder, expect
+    package static let names = NameTable<Self>()
+}

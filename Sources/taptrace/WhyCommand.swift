@@ -1,0 +1,81 @@
+import ArgumentParser
+import TapTraceCore
+import TapTraceFormats
+
+/// `taptrace why REQUEST.json --recognizer ID | --action SEL | --view ID | --first-responder
+/// [--expect fired|not-fired|hit] [--text]`: the reasons for what a run did, with rule ids and
+/// trace entries, and with `--expect` the single changes that would give that outcome.
+struct WhyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "why",
+        abstract: "Why did a recognizer, an action, a view or the first responder end up as they did in a run?",
+        discussion: """
+            REQUEST is a dispatch request ({"scene": …, "touches": …, "knobs": …}, as for \\
+            dispatch); '-' reads standard input. Ask one question. The reasons carry rule ids \\
+            and the indices of the trace entries that show them (dispatch --text --rules numbers \\
+            the entries). With --expect, up to five single changes to the scene that give that \\
+            outcome, each verified by dispatching again with it.
+            """
+    )
+
+    @Argument(help: "The request document, or - for standard input.")
+    var request: String
+
+    @Option(help: "Why did this recognizer end as it did?")
+    var recognizer: String?
+
+    @Option(help: ArgumentHelp("Why was this action sent, or not sent?", valueName: "selector"))
+    var action: String?
+
+    @Option(help: "Why did this view receive (or not receive) each phase of its touches?")
+    var view: String?
+
+    @Flag(help: "Why are the first responder and the responder chain what they are?")
+    var firstResponder = false
+
+    @Option(help: ArgumentHelp("The outcome you expected: fired or not-fired (a recognizer, an action), hit (a view).",
+                               valueName: "fired|not-fired|hit"))
+    var expect: WhyQuestion.Expectation?
+
+    @Flag(help: "Print the answer as text instead of JSON.")
+    var text = false
+
+    @Flag(help: "Indent the JSON output.")
+    var pretty = false
+
+    func validate() throws {
+        let asked = [recognizer != nil, action != nil, view != nil, firstResponder].filter { $0 }.count
+        guard asked == 1 else {
+            throw ValidationError("Ask one question: one of --recognizer, --action, --view or --first-responder.")
+        }
+    }
+
+    var question: WhyQuestion {
+        let subject: WhyQuestion.Subject
+        if let recognizer { subject = .recognizer(recognizer) }
+        else if let action { subject = .action(action) }
+        else if let view { subject = .view(view) }
+        else { subject = .firstResponder }
+        return WhyQuestion(subject, expect: expect)
+    }
+
+    func run() throws {
+        try Output.guarded {
+            let bytes = try InputFile.read(request)
+            let decoded: DecodedRequest
+            do throws(InputError) { decoded = try InputDecoder.whyRequest(bytes, questionInBody: false).request } catch {
+                throw CLIFailure(error)
+            }
+            let answer: WhyAnswer
+            do throws(ValidationIssue) {
+                answer = try Why.answer(question, index: SceneIndex(validated: decoded.scene), records: decoded.records,
+                                        until: decoded.touches.until, knobs: decoded.knobs)
+            } catch let issue {
+                throw CLIFailure(Problem(kind: .validation, title: "Invalid question", detail: issue.message, errors: [issue]))
+            }
+            if text { Output.write(answer.text()) } else { Output.write(answer.json(indent: pretty ? 2 : 0)) }
+        }
+    }
+}
+
+extension WhyQuestion.Expectation: ExpressibleByArgument {}
