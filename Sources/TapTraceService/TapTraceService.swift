@@ -73,6 +73,7 @@ public final class TapTraceService: Sendable {
         addGeometryRoute(to: router)
         addDispatchRoutes(to: router)
         addRunRoutes(to: router)
+        addWhyRoutes(to: router)
         addReplayRoute(to: router)
         addImportRoutes(to: router)
         return router
