@@ -9,7 +9,9 @@ public enum TextRenderer {
     /// Indentation stops growing here so that a 10,000-deep forwarding stays readable.
     static let maxIndent = 40
 
-    public static func render(_ r: DispatchResult, names: Names = .objc) -> String {
+    /// With `rules`, each entry's line starts with its index in the trace (`#12`, what a `why`
+    /// reason cites) and ends with the rule it shows (`[GS7]`, `TraceRules`).
+    public static func render(_ r: DispatchResult, names: Names = .objc, rules: Bool = false) -> String {
         var out = ""
         out += "firstResponder: \(r.firstResponder?.id ?? "nil")\n"
         if !r.responderChain.isEmpty {
@@ -19,7 +21,9 @@ public enum TextRenderer {
             out += "action t=\(time(a.t)): \(a.action) sender \(a.sender) → \(a.target ?? "nobody") (\(a.via.rawValue))\n"
         }
         var header: (Double, TraceCause)?
-        for e in r.trace {
+        let recognizers = rules ? Set(r.recognizers.map(\.id)) : []
+        let trace = r.trace
+        for (i, e) in trace.enumerated() {
             if header == nil || header!.0 != e.t || header!.1 != e.cause {
                 header = (e.t, e.cause)
                 switch e.cause {
@@ -27,7 +31,13 @@ public enum TextRenderer {
                 case .timer(let id): out += "t=\(time(e.t)) timer \(id)\n"
                 }
             }
-            out += line(e, names: names) + "\n"
+            if rules {
+                out += "#\(i)" + line(e, names: names)
+                if let rule = TraceRules.rule(of: e, in: trace, recognizers: recognizers) { out += " [\(rule)]" }
+                out += "\n"
+            } else {
+                out += line(e, names: names) + "\n"
+            }
         }
         return out
     }

@@ -15,6 +15,9 @@ struct DispatchCommand: ParsableCommand {
     @Flag(help: "Print the plain-text trace instead of JSON.")
     var text = false
 
+    @Flag(help: "With --text: number each trace entry (#12, as `why` cites them) and name the rule it shows ([GS7]).")
+    var rules = false
+
     @Option(help: "Selector names in the text rendering: objc, swift or both.")
     var names: TextRenderer.Names = .objc
 
@@ -27,7 +30,7 @@ struct DispatchCommand: ParsableCommand {
             let result: DispatchResult
             do throws(InputError) { result = try TapTrace.dispatch(json: bytes) } catch { throw CLIFailure(error) }
             if text {
-                Output.write(TextRenderer.render(result, names: names))
+                Output.write(TextRenderer.render(result, names: names, rules: rules))
             } else {
                 Output.write(ResultEncoder.encode(result, indent: pretty ? 2 : 0))
             }

@@ -1,0 +1,75 @@
+/// The rule of dispatch-rules.md that an entry of the trace shows (`dispatch --text --rules`),
+/// so that a reader can go from any line of a trace to the rule behind it, and from a `why`
+/// reason's trace indices to the lines it cites.
+public enum TraceRules {
+    /// The rule id of `entry`, or nil for an app's own method (an action handler is A1 or GS2,
+    /// by who sent it). `recognizers` are the ids of the run's recognizers (`touches*` calls to
+    /// them are G1, to views T2).
+    public static func rule(of entry: TraceEntry, in trace: [TraceEntry], recognizers: Set<String>) -> String? {
+        switch entry.kind {
+        case .state:
+            let reason = entry.reason ?? ""
+            if reason.hasPrefix("shouldBeginFalse") { return "GS7" }
+            if reason.hasPrefix("requiredRecognized") { return "GM6" }
+            if reason.hasPrefix("prevented") { return "GM2" }
+            return "GS1"
+        case .marker:
+            switch entry.marker {
+            case .collect: return "G2"
+            case .gate: return (entry.note ?? "").contains("exclusive") ? "E3" : "E1"
+            case .withhold: return "GV5"
+            case .flush: return "GV7"
+            case .drop: return "W5"
+            case .pending: return "GS10"
+            case .chainWalk: return "A2"
+            case .hitTestPass: return "H12"
+            case .sequenceEnd: return "GS8"
+            case .timer: return "Q3"
+            case .control: return "K3"
+            case nil: return nil
+            }
+        case .call:
+            let selector = entry.selector ?? ""
+            if let rule = callRules[selector] { return rule }
+            switch selector {
+            case "touchesBegan:withEvent:", "touchesMoved:withEvent:", "touchesEnded:withEvent:":
+                return recognizers.contains(entry.receiver?.id ?? "") ? "G1" : "T2"
+            case "touchesCancelled:withEvent:":
+                return recognizers.contains(entry.receiver?.id ?? "") ? "G1" : "GV2"
+            default:
+                // An action method: sent by UIApplication's sendAction (A1) or by a recognizer (GS2).
+                guard let parent = entry.parent, parent < trace.count else { return "GS2" }
+                return trace[parent].selector == "sendAction:to:from:forEvent:" ? "A1" : "GS2"
+            }
+        }
+    }
+
+    static let callRules: [String: String] = [
+        "hitTest:withEvent:": "H1",
+        "pointInside:withEvent:": "H4",
+        "sendEvent:": "W6",
+        "gestureRecognizerShouldBegin:": "GS7",
+        "gestureRecognizer:shouldReceiveTouch:": "G6",
+        "gestureRecognizer:shouldReceiveEvent:": "G7",
+        "gestureRecognizer:shouldRecognizeSimultaneouslyWithGestureRecognizer:": "GM3",
+        "gestureRecognizer:shouldRequireFailureOfGestureRecognizer:": "GM7",
+        "gestureRecognizer:shouldBeRequiredToFailByGestureRecognizer:": "GM7",
+        "canPreventGestureRecognizer:": "GM4",
+        "canBePreventedByGestureRecognizer:": "GM4",
+        "shouldRequireFailureOfGestureRecognizer:": "GM7",
+        "shouldBeRequiredToFailByGestureRecognizer:": "GM7",
+        "beginTrackingWithTouch:withEvent:": "K2",
+        "continueTrackingWithTouch:withEvent:": "K4",
+        "endTrackingWithTouch:withEvent:": "K5",
+        "cancelTrackingWithEvent:": "K7",
+        "sendAction:to:forEvent:": "K8",
+        "sendAction:to:from:forEvent:": "A1",
+        "targetForAction:withSender:": "A4",
+        "canPerformAction:withSender:": "A4",
+        "touchesShouldBegin:withEvent:inContentView:": "SV4",
+        "touchesShouldCancelInContentView:": "SV6",
+        "reset": "GS8",
+        "ignoreTouch:forEvent:": "G8",
+        "nextResponder": "R7",
+    ]
+}
