@@ -51,7 +51,7 @@ struct ExplainTests {
         let deeper = try explain(scene, 45, 205, "B")
         #expect(deeper.reasons.map(\.rule) == ["H11", "H13"])
         let disabled = try explain(scene, 100, 230, "B")
-        #expect(disabled.isHitTestView && disabled.reasons.map(\.rule) == ["H1", "H13"])
+        #expect(disabled.isHitTestView && disabled.reasons.map(\.rule) == ["H13", "H1"])
     }
 
     @Test func recognizerScope() throws {
