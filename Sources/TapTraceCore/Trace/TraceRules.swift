@@ -38,8 +38,9 @@ public enum TraceRules {
                 return recognizers.contains(entry.receiver?.id ?? "") ? "G1" : "GV2"
             default:
                 // An action method: sent by UIApplication's sendAction (A1) or by a recognizer (GS2).
-                guard let parent = entry.parent, parent < trace.count else { return "GS2" }
-                return trace[parent].selector == "sendAction:to:from:forEvent:" ? "A1" : "GS2"
+                // `parent` is the parent's `seq`, which counts entries from 1.
+                guard let parent = entry.parent, parent >= 1, parent <= trace.count else { return "GS2" }
+                return trace[parent - 1].selector == "sendAction:to:from:forEvent:" ? "A1" : "GS2"
             }
         }
     }
