@@ -131,6 +131,9 @@ def main():
         flow.call("GET", "/v1/runs/{runId}", 200, path_parameters={"runId": runs[0]},
                   query={"format": run_format})
     flow.call("GET", "/v1/runs/{a}/compare/{b}", 200, path_parameters={"a": runs[0], "b": runs[1]})
+    flow.call("POST", "/v1/runs/{runId}/why", 200, path_parameters={"runId": runs[0]},
+              body={"recognizer": "cardTap", "expect": "fired"})
+    flow.call("POST", "/v1/why", 200, body={**request, "action": "buyTapped:"})
 
     flow.call("PUT", "/v1/scenes/{id}", 200, path_parameters=scene, body=scene_v2,
               headers={"If-Match": '"1"'})
