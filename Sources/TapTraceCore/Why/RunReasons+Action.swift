@@ -125,7 +125,7 @@ extension RunReasons {
             }
             var reasons: [Reason] = []
             if let j, let info = run.recognizerInfo(sender), run.trace[j].from == .possible {
-                reasons += transition(j, info, run).reasons
+                reasons += transition(j, info, run).reasons.sorted { ($0.trace.min() ?? 0) < ($1.trace.min() ?? 0) }
             }
             let state = record.state.map { ".\($0.rawValue)" } ?? "a new state"
             reasons.append(Reason(rule: "GS2", text: "\(sender) went to \(state) at \(at) and sent \(a) to its target \(record.target ?? "?") (recognizer actions go to their targets, never up the responder chain, A7)",

@@ -47,9 +47,12 @@ extension RunReasons {
             // What did not come.
             guard !mine.contains(where: { run.trace[$0].touchPhase?.isTerminal ?? false }), let h = run.hitView(t) else { continue }
             var missing: Finding?
-            if let f = heldBack(t, h, run) {
+            // Phases that reached the hit-test view stopped on the way up (T6–T8, R7); phases
+            // that did not were held back or refused there.
+            let reachedHit = h != v && !run.trace.touchCalls(of: run.name(h), touch: t.id).isEmpty
+            if reachedHit, let f = forwardingStop(t, from: h, to: v, run) {
                 missing = f
-            } else if h != v, let f = forwardingStop(t, from: h, to: v, run) {
+            } else if let f = heldBack(t, h, run) {
                 missing = f
             } else if t.end == nil {
                 missing = Finding(short: "\(t.id) was still down when the run ended",
@@ -57,7 +60,7 @@ extension RunReasons {
             }
             if let missing {
                 reasons += missing.reasons
-                if notable == nil || phases.isEmpty { notable = missing.short }
+                if notable == nil { notable = missing.short }
             }
         }
         let sentence = "\(id) received " + received.joined(separator: "; ") + (notable.map { ": " + $0 } ?? "")
@@ -167,7 +170,9 @@ extension RunReasons {
         }
         text += "; it was delivered at \(RunFacts.time(run.trace[f].t))"
         text += failedNames.isEmpty ? ", once none of them was .possible" : " when \(RunFacts.list(failedNames)) failed"
-        let trace = (w.map { [$0] } ?? []) + released + [f, call]
+        // The withhold marker shows GV5's hold; a touchesEnded: held after an earlier flush
+        // was held by the recognizers that failed since (GV6), not by that marker.
+        let trace = (rule == "GV5" ? (w.map { [$0] } ?? []) : []) + released + [f, call]
         let short = "\(RunFacts.method(phase)) was held back and delivered late" + (failedNames.isEmpty ? "" : " when \(RunFacts.list(failedNames)) failed") + " (\(rule))"
         return Finding(short: short, reasons: [Reason(rule: rule, text: text, trace: trace)])
     }
@@ -215,7 +220,8 @@ extension RunReasons {
                            reasons: [Reason(rule: holders.isEmpty ? "GV2" : "GV5", text: "\(held)\(g) \(what) with cancelsTouchesInView = YES, so the phases \(name) had not received were dropped: \(name) never got touchesBegan:, and so no touchesCancelled: either (GV2)",
                                             trace: (w.map { [$0] } ?? []) + (j.map { [$0] } ?? []) + [d])])
         }
-        if let w = withholds.last, !run.markers(.flush, touch: t.id).contains(where: { $0 > w && run.trace[$0].receiver?.id == name }) {
+        if let w = withholds.last, !run.markers(.flush, touch: t.id).contains(where: { $0 > w && run.trace[$0].receiver?.id == name }),
+           !run.trace.touchCalls(of: name, touch: t.id).contains(where: { $0 > w && run.trace[$0].touchPhase == .cancelled }) {
             let holders = run.trace[w].objectIDs("by")
             let began = run.trace[w].stringArg("phase") == "began"
             let rule = began ? "GV5" : "GV6"

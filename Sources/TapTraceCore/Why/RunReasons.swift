@@ -26,8 +26,10 @@ enum RunReasons {
         case .firstResponder: found = firstResponder(run)
         }
         // Each reason's entries once, in trace order (the order the viewer and the text list them).
-        let reasons = found.reasons.map { r in
-            Reason(rule: r.rule, text: r.text, trace: Array(Set(r.trace)).sorted())
+        var reasons: [Reason] = []
+        for r in found.reasons {
+            let reason = Reason(rule: r.rule, text: r.text, trace: Array(Set(r.trace)).sorted())
+            if !reasons.contains(reason) { reasons.append(reason) }
         }
         return WhyAnswer(question: question.text, answer: found.short, reasons: reasons)
     }
