@@ -73,6 +73,12 @@ extension DispatchRun {
             }
             guard !ready.isEmpty else { continue }
             touches[t].withheld.removeFirst(ready.count)
+            // What is left now waits on whoever blocks its first phase: after a began is
+            // delivered, an ended queued behind it is held by the delaysTouchesEnded
+            // recognizers still .possible (GV6), not by the began's holders.
+            if !touches[t].withheld.isEmpty {
+                touches[t].withheld[0].by = delayers(t, began: holdsBegan).map { info($0).id }
+            }
             batch.append((t, ready))
         }
         guard !batch.isEmpty else { return false }
