@@ -44,6 +44,22 @@ func countedBenchmarks(requests: String) -> [CountedBenchmark] {
         return { blackHole(ResultEncoder.encode(TapTrace.dispatch(index, records: records), refs: refs)) }
     })
 
+    // "What would change it" (issue 31) on the same screen, as `taptrace why` asks it: why is
+    // image10, the image view beside the tapped button, not the hit-test view, and what would
+    // make it so. Ten candidates each verified by a dispatch (nine single changes, none
+    // enough, then the one that combines them). Bound: 30 dispatches of the screen, 30 ×
+    // tap-1k-json.
+    list.append(CountedBenchmark(name: "why-changes-1k", iterations: 5) {
+        let index = SceneIndex(validated: try InputDecoder.scene(Array(tableScreen().utf8)))
+        let p = Point(300 + 10 + 30, 88 + 600 + 10 + 4 + 16)
+        let records = [TouchRecord(t: 0, touches: [TouchChange(id: "T1", phase: .began, at: p)]),
+                       TouchRecord(t: 0.1, touches: [TouchChange(id: "T1", phase: .ended, at: p)])]
+        let question = WhyQuestion(.view("image10"), expect: .hit)
+        let answer = try Why.answer(question, index: index, records: records)
+        precondition(answer.changes.count == 1, "bench question broken")
+        return { blackHole(try! Why.answer(question, index: index, records: records)) }
+    })
+
     // The front corner of a grid: 3 views visited whatever the grid's size (guarded: the
     // traced hit-test of the 10k and the 1M grid must cost the same, `bench/guard`).
     for (label, rows, cols) in [("10k", 100, 99), ("1m", 1000, 999)] {
