@@ -46,24 +46,41 @@ public enum InputDecoder {
     /// A dispatch request `{"scene": …, "touches": …, "knobs": …}` (contract §4).
     public static func request(_ bytes: [UInt8]) throws(InputError) -> DecodedRequest {
         let reader = DocumentReader(tape: try parse(bytes))
-        var scene = Scene()
-        var touches = TouchSequence()
-        var records: [TouchRecord] = []
-        var knobs = KnobOverrides()
-        var seenScene = false, seenTouches = false
-        reader.object(0, at: { "" }) { (key: RequestKey, v) in
-            let at = "/" + key.rawValue
-            switch key {
-            case .scene: seenScene = true; scene = reader.scene(at: v, pointer: at)
-            case .touches: seenTouches = true; (touches, records) = reader.touchSequence(at: v, pointer: at)
-            case .knobs: knobs = reader.knobs(at: v, pointer: at)
-            }
+        var parts = RequestParts(reader)
+        let isObject = reader.object(0, at: { "" }) { (key: RequestKey, v) in parts.read(key, v) }
+        let request = parts.finish(isObject: isObject)
+        guard reader.issues.isEmpty else { throw .invalid(ValidationFailure(reader.issues)) }
+        return request
+    }
+}
+
+/// The members of a dispatch request, read one at a time: by `request` and by requests that
+/// carry more beside them (`whyRequest`).
+struct RequestParts {
+    let reader: DocumentReader
+    private var scene = Scene()
+    private var touches = TouchSequence()
+    private var records: [TouchRecord] = []
+    private var knobs = KnobOverrides()
+    private var seenScene = false, seenTouches = false
+
+    init(_ reader: DocumentReader) { self.reader = reader }
+
+    mutating func read(_ key: RequestKey, _ v: Int) {
+        let at = "/" + key.rawValue
+        switch key {
+        case .scene: seenScene = true; scene = reader.scene(at: v, pointer: at)
+        case .touches: seenTouches = true; (touches, records) = reader.touchSequence(at: v, pointer: at)
+        case .knobs: knobs = reader.knobs(at: v, pointer: at)
         }
-        if reader.tape.kind(0) == .object {
+    }
+
+    /// The request; a missing scene or touches is an issue (when the body was an object at all).
+    func finish(isObject: Bool) -> DecodedRequest {
+        if isObject {
             if !seenScene { reader.report({ "/" + RequestKey.scene.rawValue }, "required: the scene document") }
             if !seenTouches { reader.report({ "/" + RequestKey.touches.rawValue }, "required: the touches document") }
         }
-        guard reader.issues.isEmpty else { throw .invalid(ValidationFailure(reader.issues)) }
         return DecodedRequest(scene: scene, touches: touches, records: records, knobs: knobs)
     }
 }

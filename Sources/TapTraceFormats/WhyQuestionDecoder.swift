@@ -63,30 +63,20 @@ extension InputDecoder {
     /// given elsewhere (the CLI's options) and none may be in the body.
     public static func whyRequest(_ bytes: [UInt8], questionInBody: Bool = true) throws(InputError) -> (request: DecodedRequest, question: WhyQuestion?) {
         let reader = DocumentReader(tape: try parse(bytes))
-        var scene = Scene()
-        var touches = TouchSequence()
-        var records: [TouchRecord] = []
-        var knobs = KnobOverrides()
-        var seenScene = false, seenTouches = false
+        var parts = RequestParts(reader)
         var question = WhyQuestionReader(reader)
         let isObject = reader.object(0, at: { "" }) { (key: WhyRequestKey, v) in
-            let at = "/" + key.rawValue
-            switch key {
-            case .scene: seenScene = true; scene = reader.scene(at: v, pointer: at)
-            case .touches: seenTouches = true; (touches, records) = reader.touchSequence(at: v, pointer: at)
-            case .knobs: knobs = reader.knobs(at: v, pointer: at)
-            case .recognizer, .action, .view, .firstResponder, .expect:
-                if questionInBody { question.read(key.rawValue, v) } else {
-                    reader.report({ at }, "the question is given on the command line (--recognizer, --action, --view, --first-responder, --expect), not in the request")
-                }
+            if let part = RequestKey(rawValue: key.rawValue) {
+                parts.read(part, v)
+            } else if questionInBody {
+                question.read(key.rawValue, v)
+            } else {
+                reader.report({ "/" + key.rawValue }, "the question is given on the command line (--recognizer, --action, --view, --first-responder, --expect), not in the request")
             }
         }
-        if isObject {
-            if !seenScene { reader.report({ "/scene" }, "required: the scene document") }
-            if !seenTouches { reader.report({ "/touches" }, "required: the touches document") }
-        }
+        let request = parts.finish(isObject: isObject)
         let asked = isObject && questionInBody ? question.question() : nil
         guard reader.issues.isEmpty else { throw .invalid(ValidationFailure(reader.issues)) }
-        return (DecodedRequest(scene: scene, touches: touches, records: records, knobs: knobs), asked)
+        return (request, asked)
     }
 }
