@@ -5,7 +5,7 @@ import TapTraceFormats
 
 /// `POST /v1/scenes/{id}/dispatch`, and a stored run's request (`touches`, `knobs`).
 enum StoredDispatchKey: String, DocumentKey {
-    case touches, knobs, version
+    case touches, knobs, version, label
     static let names = NameTable<Self>()
 }
 

@@ -11,7 +11,7 @@ extension TapTraceService {
     func addDispatchRoutes(to router: Router) {
         router.post("/v1/dispatch", handler: handler { [statelessScenes] request, _ in
             let body = try StatelessDispatchBody(try JSONBody.bytes(of: request), cache: statelessScenes)
-            let result = TapTrace.dispatch(body.scene.index, records: body.records, until: body.touches.until, knobs: body.knobs)
+            let result = try Self.dispatch(body.scene.index, touches: body.touches, records: body.records, knobs: body.knobs)
             return .jsonBytes(ResultEncoder.encode(result, refs: body.scene.refs))
         })
 
@@ -72,11 +72,11 @@ extension TapTraceService {
             latestVersions.set(id, version)
         }
         let scene = try versionScene(sceneID: id, version: version, pointer: body.version == nil ? nil : "/version")
-        let result = TapTrace.dispatch(scene.index, records: body.records, until: body.touches.until, knobs: body.knobs)
+        let result = try Self.dispatch(scene.index, touches: body.touches, records: body.records, knobs: body.knobs)
         let resultBytes = ResultEncoder.encode(result, refs: scene.refs)
         return PreparedRun(resultBytes: resultBytes,
                            run: RunColumns.newRun(sceneID: id, version: version, request: body.storedRequest,
-                                                  result: result, resultBytes: resultBytes))
+                                                  result: result, resultBytes: resultBytes, label: body.label))
     }
 
     /// Hands the run to the RunWriter and answers with its outcome. A newer version written
@@ -127,10 +127,10 @@ extension TapTraceService {
 /// The summary columns stored with a run, computed from its result.
 enum RunColumns {
     static func newRun(sceneID: String, version: Int, request: [UInt8], result: DispatchResult,
-                       resultBytes: [UInt8]) -> NewRun {
+                       resultBytes: [UInt8], label: String?) -> NewRun {
         NewRun(sceneID: sceneID, sceneVersion: version, request: Data(request), result: Data(resultBytes),
                firstResponder: result.firstResponder?.id,
                actions: String(decoding: RunOutcome.actionsJSON(of: result), as: UTF8.self),
-               outcome: RunOutcome.digest(of: result), actionCount: result.actions.count)
+               outcome: RunOutcome.digest(of: result), actionCount: result.actions.count, label: label)
     }
 }

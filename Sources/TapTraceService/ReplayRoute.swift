@@ -52,7 +52,7 @@ extension TapTraceService {
         // The originals are read a page at a time and only what the report needs is kept of
         // them: holding every original's documents doubled a replay's memory (8,483 runs with
         // 20 KB results: 450 MB). Runs stored meanwhile (after `extent.lastSeq`) are not replayed.
-        var pending: [(original: String, before: RunOutcome, after: RunOutcome, differences: [OutcomeDifference])] = []
+        var pending: [(original: String, label: String?, before: RunOutcome, after: RunOutcome, differences: [OutcomeDifference])] = []
         var newRuns: [NewRun] = []
         pending.reserveCapacity(extent.count)
         newRuns.reserveCapacity(extent.count)
@@ -70,12 +70,15 @@ extension TapTraceService {
                 } catch {
                     throw Problem.internalError("Stored request of \(original.id) no longer validates: \(error)")
                 }
-                let result = TapTrace.dispatch(index, records: stored.records, until: stored.touches.until, knobs: stored.knobs)
+                // Element targets are found again on the new version (422 if one is gone).
+                let result = try Self.dispatch(index, touches: stored.touches, records: stored.records, knobs: stored.knobs)
                 let before = RunOutcome(try decodeResult(original))
                 let after = RunOutcome(result)
-                pending.append((original.id, before, after, before.differences(to: after)))
+                pending.append((original.id, original.label, before, after, before.differences(to: after)))
+                // A replayed run keeps its original's label: the harness's test, on a new layout.
                 newRuns.append(RunColumns.newRun(sceneID: id, version: body.to, request: request,
-                                                 result: result, resultBytes: ResultEncoder.encode(result, refs: refs)))
+                                                 result: result, resultBytes: ResultEncoder.encode(result, refs: refs),
+                                                 label: original.label))
             }
         }
         let replayed = try store.insertRuns(newRuns).map(\.id)
@@ -94,6 +97,7 @@ extension TapTraceService {
             if changed { changedCount += 1 }
             w.beginObject()
             w.key("original"); w.string(item.original)
+            if let label = item.label { w.key("label"); w.string(label) }
             w.key("replayed"); w.string(run)
             w.key("changed"); w.bool(changed)
             w.key("outcome")

@@ -87,6 +87,7 @@ enum Representations {
         w.key("actions"); w.raw(Array(run.actions.utf8))
         w.key("actionCount"); w.number(run.actionCount)
         w.key("outcome"); w.string(run.outcome)
+        if let label = run.label { w.key("label"); w.string(label) }
     }
 
     static func runList(_ page: Page<RunSummary>) -> [UInt8] {
@@ -116,13 +117,15 @@ enum Representations {
         return w.bytes
     }
 
-    /// `{"id", "sceneId", "sceneVersion", "createdAt"}`: a run named inside another answer.
+    /// `{"id", "sceneId", "sceneVersion", "createdAt", "label"?}`: a run named inside another
+    /// answer (compare).
     static func writeRunReference(_ run: RunSummary, to w: inout JSONWriter) {
         w.beginObject()
         w.key("id"); w.string(run.id)
         w.key("sceneId"); w.string(run.sceneID)
         w.key("sceneVersion"); w.number(run.sceneVersion)
         w.key("createdAt"); w.string(run.createdAt)
+        if let label = run.label { w.key("label"); w.string(label) }
         w.endObject()
     }
 
@@ -138,6 +141,7 @@ enum Representations {
         w.key("sceneVersion"); w.number(run.sceneVersion)
         w.key("createdAt"); w.string(run.createdAt)
         w.key("outcome"); w.string(run.outcome)
+        if let label = run.label { w.key("label"); w.string(label) }
         w.endObject()
         w.endObject()
         var out = resultBytes

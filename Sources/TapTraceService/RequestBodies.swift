@@ -12,12 +12,15 @@ struct StoredDispatchBody {
     var records: [TouchRecord]
     var knobs: KnobOverrides
     var version: Int?
+    /// The harness's name for the run (a test's name): 1 to 200 characters.
+    var label: String?
     /// What the run stores as its request: `{"touches": …, "knobs": …}` as the client wrote them.
     var storedRequest: [UInt8]
 
     init(_ tape: JSONTape) throws(Problem) {
         let reader = DocumentReader(tape: tape)
         var touches = TouchSequence(), records: [TouchRecord] = [], knobs = KnobOverrides(), version: Int?
+        var label: String?
         var touchesNode: Int?, knobsNode: Int?
         reader.object(tape.root, at: { "" }) { (key: StoredDispatchKey, v) in
             let at = "/" + key.rawValue
@@ -25,6 +28,9 @@ struct StoredDispatchBody {
             case .touches: touchesNode = v; (touches, records) = reader.touchSequence(at: v, pointer: at)
             case .knobs: knobsNode = v; knobs = reader.knobs(at: v, pointer: at)
             case .version: version = reader.integer(v, at: { at }, minimum: 1)
+            case .label:
+                label = reader.string(v, at: { at })
+                if let text = label, text.count > 200 { reader.report({ at }, "a label is at most 200 characters"); label = nil }
             }
         }
         if tape.kind(tape.root) == .object, touchesNode == nil {
@@ -35,6 +41,7 @@ struct StoredDispatchBody {
         self.records = records
         self.knobs = knobs
         self.version = version
+        self.label = label
         self.storedRequest = Self.request(tape, touches: touchesNode, knobs: knobsNode)
     }
 

@@ -13,7 +13,7 @@ extension TapTraceService {
         router.get("/v1/scenes/{id}/runs", handler: handler { [store] request, parameters in
             let id = try Self.requireSceneID(parameters["id"])
             let query = QueryParameters(request)
-            let page = try store.listRuns(sceneID: id, limit: try query.limit(), after: query.cursor())
+            let page = try store.listRuns(sceneID: id, limit: try query.limit(), after: query.cursor(), label: query.values["label"])
             return .jsonBytes(Representations.runList(page))
         })
 

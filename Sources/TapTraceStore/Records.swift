@@ -93,10 +93,12 @@ public struct NewRun: Sendable, Equatable {
     /// One-line digest of the outcome, chosen by the caller.
     public var outcome: String
     public var actionCount: Int
+    /// The harness's name for the run (a test's name), if it gave one.
+    public var label: String?
 
     public init(
         sceneID: String, sceneVersion: Int, request: Data, result: Data,
-        firstResponder: String?, actions: String, outcome: String, actionCount: Int
+        firstResponder: String?, actions: String, outcome: String, actionCount: Int, label: String? = nil
     ) {
         self.sceneID = sceneID
         self.sceneVersion = sceneVersion
@@ -106,6 +108,7 @@ public struct NewRun: Sendable, Equatable {
         self.actions = actions
         self.outcome = outcome
         self.actionCount = actionCount
+        self.label = label
     }
 }
 
@@ -122,6 +125,8 @@ public struct RunSummary: Sendable, Equatable, Hashable {
     public var actions: String
     public var outcome: String
     public var actionCount: Int
+    /// The harness's name for the run, if it gave one.
+    public var label: String?
 }
 
 /// A stored run with its documents. Properties of ``summary`` are reachable directly

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 
-/// The `INSERT` of a stored run's row, with its ten values bound straight through SQLite's C
+/// The `INSERT` of a stored run's row, with its eleven values bound straight through SQLite's C
 /// interface on the statement GRDB prepared and cached.
 ///
 /// Why not `Statement.execute(arguments:)`: the run writer inserts one row per stored dispatch,
@@ -17,8 +17,8 @@ import GRDBSQLite
 enum RunRowInsert {
     static let sql = """
         INSERT INTO runs (id, scene_id, scene_version, created_at, request, result_id,
-                          first_responder, actions, outcome, action_count)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                          first_responder, actions, outcome, action_count, label)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (id) DO NOTHING
         """
 
@@ -26,7 +26,7 @@ enum RunRowInsert {
     /// was taken, `ON CONFLICT (id) DO NOTHING`).
     static func execute(_ db: Database, id: String, run: NewRun, createdAt: String, resultID: Int64) throws -> Bool {
         let handle = try db.cachedStatement(sql: sql).sqliteStatement
-        // The first failing bind's code; the binds after it are skipped. All ten values are
+        // The first failing bind's code; the binds after it are skipped. All eleven values are
         // bound on every call, so no earlier run's value can be left in place.
         var code = SQLITE_OK
         func bind(_ result: @autoclosure () -> Int32) { if code == SQLITE_OK { code = result() } }
@@ -40,6 +40,7 @@ enum RunRowInsert {
         bind(bindText(handle, 8, run.actions))
         bind(bindText(handle, 9, run.outcome))
         bind(sqlite3_bind_int64(handle, 10, Int64(run.actionCount)))
+        bind(run.label.map { bindText(handle, 11, $0) } ?? sqlite3_bind_null(handle, 11))
         var failure: DatabaseError?
         if code != SQLITE_OK {
             failure = DatabaseError(resultCode: ResultCode(rawValue: code), message: "binding a run's values failed", sql: sql)

@@ -388,7 +388,7 @@ public final class TraceStore: Sendable {
         let summary = RunSummary(
             id: id, seq: db.lastInsertedRowID, sceneID: run.sceneID, sceneVersion: run.sceneVersion,
             createdAt: now, firstResponder: run.firstResponder, actions: run.actions,
-            outcome: run.outcome, actionCount: run.actionCount)
+            outcome: run.outcome, actionCount: run.actionCount, label: run.label)
         return RunRecord(summary: summary, request: run.request, result: run.result)
     }
 
@@ -469,13 +469,16 @@ public final class TraceStore: Sendable {
     /// - Parameters:
     ///   - limit: 1...``maxPageSize``.
     ///   - cursor: `nil` for the first page, then the previous page's `nextCursor`.
+    ///   - label: only the runs stored with this label.
     /// - Throws: ``StoreError/sceneNotFound(sceneID:)``, ``StoreError/invalidCursor(_:)``.
-    public func listRuns(sceneID: String, limit: Int, after cursor: String? = nil) throws -> Page<RunSummary> {
+    public func listRuns(sceneID: String, limit: Int, after cursor: String? = nil, label: String? = nil) throws -> Page<RunSummary> {
         try validate(limit: limit)
         let before = try cursor.map { try PageCursor(decoding: $0, for: .runs).seq }
         return try read { db in
             try Self.requireScene(db, sceneID)
-            let rows = try Row.fetchAll(db, sql: Self.newestRunsSQL, arguments: [sceneID, before, limit + 1])
+            let rows = try label.map { label in
+                try Row.fetchAll(db, sql: Self.newestLabelledRunsSQL, arguments: [sceneID, before, limit + 1, label])
+            } ?? Row.fetchAll(db, sql: Self.newestRunsSQL, arguments: [sceneID, before, limit + 1])
             return Self.page(rows, limit: limit, listing: .runs, map: Self.runSummary)
         }
     }
@@ -561,7 +564,7 @@ extension TraceStore {
         length(document) AS document_size, created_at
         """
     private static let runColumns = """
-        id, seq, scene_id, scene_version, created_at, first_responder, actions, outcome, action_count
+        id, seq, scene_id, scene_version, created_at, first_responder, actions, outcome, action_count, label
         """
 
     /// Pages of history, newest first, before a cursor's `seq` or from the newest: a range on
@@ -576,6 +579,12 @@ extension TraceStore {
     static let newestRunsSQL = """
         SELECT \(runColumns) FROM runs
         WHERE scene_id = ?1 AND seq < coalesce(?2, 9223372036854775807)
+        ORDER BY seq DESC LIMIT ?3
+        """
+    /// The same for one label (`runs_by_scene_label`, migration 0004).
+    static let newestLabelledRunsSQL = """
+        SELECT \(runColumns) FROM runs
+        WHERE scene_id = ?1 AND label = ?4 AND seq < coalesce(?2, 9223372036854775807)
         ORDER BY seq DESC LIMIT ?3
         """
 
@@ -771,7 +780,7 @@ extension TraceStore {
         RunSummary(
             id: row["id"], seq: row["seq"], sceneID: row["scene_id"], sceneVersion: row["scene_version"],
             createdAt: row["created_at"], firstResponder: row["first_responder"], actions: row["actions"],
-            outcome: row["outcome"], actionCount: row["action_count"])
+            outcome: row["outcome"], actionCount: row["action_count"], label: row["label"])
     }
 
     private static func runRecord(_ row: Row) throws -> RunRecord {

@@ -25,6 +25,15 @@ struct HistoryQueryPlanTests {
         }
     }
 
+    @Test("a scene's runs of one label come from a range of runs_by_scene_label", arguments: [nil, 42] as [Int64?])
+    func labelledRuns(_ cursor: Int64?) throws {
+        try withStore(.memory) { store, _ in
+            let plan = try plan(store, TraceStore.newestLabelledRunsSQL, ["scn_aaaaaaaaaaaa", cursor, 21, "checkout"])
+            #expect(plan.contains("USING INDEX runs_by_scene_label (scene_id=? AND label=? AND seq<?)"), "\(plan)")
+            #expect(!plan.contains("TEMP B-TREE"), "\(plan)")
+        }
+    }
+
     @Test("scenes, newest first, come from a range of the table itself", arguments: [nil, 42] as [Int64?])
     func scenes(_ cursor: Int64?) throws {
         try withStore(.memory) { store, _ in
