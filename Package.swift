@@ -78,7 +78,7 @@ let package = Package(
             name: "taptrace",
             dependencies: [
                 "TapTraceCore", "TapTraceJSON", "TapTraceFormats", "TapTraceImport", "TapTraceHTTP", "TapTraceStore",
-                "TapTraceService",
+                "TapTraceRuns", "TapTraceService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -102,7 +102,7 @@ let package = Package(
         .testTarget(name: "EmbedToolTests", dependencies: ["taptrace-embed"]),
         .testTarget(
             name: "TapTraceCoreTests",
-            dependencies: ["TapTraceCore", "TapTraceFormats", "TapTraceJSON", "SceneTestSupport", "TestSupport"],
+            dependencies: ["TapTraceCore", "TapTraceFormats", "TapTraceJSON", "TapTraceRuns", "SceneTestSupport", "TestSupport"],
             exclude: ["Conformance"]
         ),
         .testTarget(name: "TapTraceRunsTests",
@@ -114,7 +114,7 @@ let package = Package(
         // The service's tests start the built `taptrace serve` binary (which `swift test` builds first).
         .testTarget(
             name: "TapTraceServiceTests",
-            dependencies: ["TapTraceService", "TapTraceCore", "TapTraceJSON", "TapTraceFormats", "TapTraceHTTP",
+            dependencies: ["TapTraceService", "TapTraceCore", "TapTraceJSON", "TapTraceFormats", "TapTraceRuns", "TapTraceHTTP",
                            "TapTraceStore", "TestSupport"]
         ),
     ]

@@ -1,11 +1,13 @@
 import Foundation
 import SceneTestSupport
 @testable import TapTraceCore
+import TapTraceRuns
 import Testing
 
 /// Runs every case of ../shared/conformance (copied unchanged into Conformance/) through the
 /// same path as `taptrace dispatch`: request bytes in, result document bytes out, and checks
-/// `expect` with the semantics of that folder's README.
+/// `expect` with the semantics of that folder's README, by the checker `taptrace check` uses
+/// (`CaseChecker`, TapTraceRuns).
 struct ConformanceTests {
     static let folder = ConformanceCases.folder
     static var caseNames: [String] { ConformanceCases.names }
@@ -17,7 +19,7 @@ struct ConformanceTests {
     @Test(arguments: ConformanceTests.caseNames)
     func conformance(_ name: String) throws {
         let bytes = Array(try Data(contentsOf: ConformanceTests.folder.appendingPathComponent(name)))
-        let failures = try ConformanceChecker.check(caseBytes: bytes)
+        let failures = try CaseChecker.run(caseBytes: bytes).failures.map(\.text)
         #expect(failures.isEmpty, Comment(rawValue: "\(name):\n" + failures.joined(separator: "\n")))
     }
 }
@@ -28,7 +30,7 @@ struct ConformanceCheckerTests {
         let url = ConformanceTests.folder.appendingPathComponent(name)
         let text = try String(contentsOf: url, encoding: .utf8)
         #expect(text.contains(from), "fixture text to alter is missing")
-        return try ConformanceChecker.check(caseBytes: Array(text.replacingOccurrences(of: from, with: to).utf8))
+        return try CaseChecker.run(caseBytes: Array(text.replacingOccurrences(of: from, with: to).utf8)).failures.map(\.text)
     }
 
     @Test func detectsWrongFirstResponder() throws {
