@@ -15,7 +15,7 @@ public enum TapTrace {
         var issues = SceneValidator.validate(request.scene, at: "/scene")
         let records = TouchSequenceValidator.expand(request.touches, at: "/touches", issues: &issues)
         guard issues.isEmpty else { throw ValidationFailure(issues) }
-        return dispatch(SceneIndex(validated: request.scene), records: records, until: request.touches.until,
-                        knobs: request.knobs)
+        return try dispatch(SceneIndex(validated: request.scene), touches: request.touches, records: records,
+                            knobs: request.knobs)
     }
 }

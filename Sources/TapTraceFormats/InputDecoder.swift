@@ -38,7 +38,7 @@ public enum InputDecoder {
     /// A touches document, expanded into the records to dispatch.
     public static func touches(_ bytes: [UInt8]) throws(InputError) -> (TouchSequence, [TouchRecord]) {
         let reader = DocumentReader(tape: try parse(bytes))
-        let (seq, records) = reader.touchSequence(at: 0, pointer: "")
+        let (seq, records) = reader.touchSequence(at: 0, pointer: "", requireFormat: true)
         guard reader.issues.isEmpty else { throw .invalid(ValidationFailure(reader.issues)) }
         return (seq, records)
     }
@@ -103,9 +103,13 @@ extension DocumentReader {
         return (scene, directory)
     }
 
-    /// Decodes a touches document and expands it into records.
-    public func touchSequence(at node: Int, pointer: String) -> (TouchSequence, [TouchRecord]) {
-        let seq = TouchesDecoder(reader: self).decode(node, at: pointer)
+    /// Decodes a touches document and expands it into records. In a request body the endpoint
+    /// implies the document, so `format` may be left out; a standalone document
+    /// (`InputDecoder.touches`) passes `requireFormat`. When gestures name elements
+    /// (`TouchSequence.hasElementTargets`) the records only check phases and times: dispatch
+    /// them through `TapTrace.dispatch(_:touches:records:…)`, which resolves the elements.
+    public func touchSequence(at node: Int, pointer: String, requireFormat: Bool = false) -> (TouchSequence, [TouchRecord]) {
+        let seq = TouchesDecoder(reader: self, requireFormat: requireFormat).decode(node, at: pointer)
         var list = IssueList()
         let records = TouchSequenceValidator.expand(seq, at: pointer, issues: &list)
         issues.append(contentsOf: list)

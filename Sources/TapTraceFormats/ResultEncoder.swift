@@ -56,6 +56,12 @@ public enum ResultEncoder {
         w.beginArray()
         for a in r.actions { writeAction(a, to: &w) }
         w.endArray()
+        if !r.elements.isEmpty {
+            w.key(ResultKey.elements)
+            w.beginArray()
+            for c in r.elements { writeElement(c, to: &w) }
+            w.endArray()
+        }
         w.key(ResultKey.trace)
         writeTrace(r.recorder, to: &w)
         w.key(ResultKey.knobs); writeKnobs(r.knobs, to: &w)
@@ -80,6 +86,27 @@ public enum ResultEncoder {
         w.key(ActionKey.via); w.string(a.via.rawValue)
         if let events = a.events { w.key(ActionKey.events); w.strings(events.map(\.rawValue)) }
         if let state = a.state { w.key(ActionKey.state); w.string(state.rawValue) }
+        w.endObject()
+    }
+
+    /// An element check: `{gesture, view, point, hittable, hitTestView, reasons: [{rule, kind, text}]}`.
+    public static func writeElement(_ c: ElementCheck, to w: inout JSONWriter) {
+        w.beginObject()
+        w.key(ElementCheckKey.gesture); w.number(c.gesture)
+        w.key(ElementCheckKey.view); w.string(c.view)
+        w.key(ElementCheckKey.point); w.numbers(c.point.x, c.point.y)
+        w.key(ElementCheckKey.hittable); w.bool(c.hittable)
+        w.key(ElementCheckKey.hitTestView); w.string(c.hitTestView)
+        w.key(ElementCheckKey.reasons)
+        w.beginArray()
+        for r in c.reasons {
+            w.beginObject()
+            w.key(ElementReasonKey.rule); w.string(r.rule)
+            w.key(ElementReasonKey.kind); w.string(r.kind)
+            w.key(ElementReasonKey.text); w.string(r.text)
+            w.endObject()
+        }
+        w.endArray()
         w.endObject()
     }
 

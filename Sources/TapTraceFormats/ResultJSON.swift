@@ -56,7 +56,16 @@ package enum ResultJSON {
             if k > 0 { e.byte(0x2C) }
             action(a, &e)
         }
-        e.literal("],\"trace\":")
+        e.byte(0x5D)
+        if !r.elements.isEmpty {
+            e.literal(",\"elements\":[")
+            for (k, c) in r.elements.enumerated() {
+                if k > 0 { e.byte(0x2C) }
+                element(c, &e)
+            }
+            e.byte(0x5D)
+        }
+        e.literal(",\"trace\":")
         TraceJSON.write(r.recorder, refs: refs, &e)
         e.literal(",\"knobs\":")
         KnobsJSON.write(r.knobs, &e)
@@ -115,6 +124,24 @@ package enum ResultJSON {
         }
         if let state = a.state { e.literal(",\"state\":"); e.unescaped(state.rawValue) }
         e.byte(0x7D)
+    }
+
+    /// An element check, as `ResultEncoder.writeElement` writes it.
+    private static func element(_ c: ElementCheck, _ e: inout ByteEmitter) {
+        e.literal("{\"gesture\":"); e.integer(c.gesture)
+        e.literal(",\"view\":"); e.string(c.view)
+        e.literal(",\"point\":"); point(c.point, &e)
+        e.literal(c.hittable ? ",\"hittable\":true" : ",\"hittable\":false")
+        e.literal(",\"hitTestView\":"); optional(c.hitTestView, &e)
+        e.literal(",\"reasons\":[")
+        for (k, r) in c.reasons.enumerated() {
+            if k > 0 { e.byte(0x2C) }
+            e.literal("{\"rule\":"); e.string(r.rule)
+            e.literal(",\"kind\":"); e.string(r.kind)
+            e.literal(",\"text\":"); e.string(r.text)
+            e.byte(0x7D)
+        }
+        e.literal("]}")
     }
 
     private static func input(_ records: [TouchRecord], until: Double?, _ e: inout ByteEmitter) {

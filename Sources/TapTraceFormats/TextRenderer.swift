@@ -20,6 +20,7 @@ public enum TextRenderer {
         for a in r.actions {
             out += "action t=\(time(a.t)): \(a.action) sender \(a.sender) → \(a.target ?? "nobody") (\(a.via.rawValue))\n"
         }
+        for c in r.elements { out += element(c) + "\n" }
         var header: (Double, TraceCause)?
         let recognizers = rules ? Set(r.recognizers.map(\.id)) : []
         let trace = r.trace
@@ -40,6 +41,20 @@ public enum TextRenderer {
             }
         }
         return out
+    }
+
+    /// `element gesture 0: buyButton at (195, 420) hittable` or, when another view takes the
+    /// point, `… not hittable (hit-test view coverView): [H1] <the deciding reason>`.
+    public static func element(_ c: ElementCheck) -> String {
+        var s = "element gesture \(c.gesture): \(c.view) at (\(coordinate(c.point.x)), \(coordinate(c.point.y))) "
+        if c.hittable { return s + "hittable" }
+        s += "not hittable (hit-test view \(c.hitTestView ?? "none"))"
+        if let first = c.reasons.first { s += ": [\(first.rule)] \(first.text)" }
+        return s
+    }
+
+    private static func coordinate(_ x: Double) -> String {
+        x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(x)
     }
 
     public static func line(_ e: TraceEntry, names: Names = .objc) -> String {

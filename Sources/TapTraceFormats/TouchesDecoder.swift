@@ -3,8 +3,14 @@ import TapTraceJSON
 
 /// Decodes a touches document: structure and types here, phase and time rules in
 /// `TouchSequenceValidator`.
+///
+/// In a request whose endpoint implies the document (the `touches` of a dispatch or why body, the
+/// CLI's request file) `format` may be left out (`requireFormat` false); a standalone touches
+/// document (`InputDecoder.touches`, the `Codable` bridge) still needs it. A gesture's `t` may be
+/// left out (`TouchSequenceValidator.startTimes`); an `events` record's may not.
 struct TouchesDecoder {
     let reader: DocumentReader
+    var requireFormat = true
     var tape: JSONTape { reader.tape }
 
     func decode(_ node: Int, at base: String) -> TouchSequence {
@@ -30,11 +36,43 @@ struct TouchesDecoder {
         guard isObject else { return seq }
         let formatKey = TouchesKey.format.rawValue
         if format == nil, !reader.has(node, TouchesKey.format) {
+            guard requireFormat else { return seq }
             reader.report({ base.pointer(formatKey) }, "required: \"\(TouchSequence.format)\"")
         } else if let format, format != TouchSequence.format {
             reader.report({ base.pointer(formatKey) }, "must be \"\(TouchSequence.format)\", not \"\(format)\"")
         }
         return seq
+    }
+
+    /// A gesture's point `[x, y]`, or an element `{"view": "name"}` (a view id, identifier or
+    /// label, resolved against the scene before dispatch).
+    private func target(_ node: Int, at pointer: () -> String) -> TouchTarget? {
+        switch tape.kind(node) {
+        case .object: break
+        case .array: return reader.point(node, at: pointer).map(TouchTarget.point)
+        default:
+            reader.report(pointer, "must be a point [x, y] or an element {\"view\": id, accessibilityIdentifier or label}")
+            return nil
+        }
+        var name: String?
+        let ok = reader.object(node, at: pointer) { (key: ElementTargetKey, v) in
+            switch key {
+            case .view:
+                name = reader.string(v, at: { pointer().pointer(key.rawValue) })
+                if name?.isEmpty == true {
+                    reader.report({ pointer().pointer(key.rawValue) }, "must name a view: its id, accessibilityIdentifier or label")
+                    name = nil
+                }
+            }
+        }
+        guard ok else { return nil }
+        guard let name else {
+            if !reader.has(node, ElementTargetKey.view) {
+                reader.report(pointer, "must be a point [x, y] or an element {\"view\": id, accessibilityIdentifier or label}")
+            }
+            return nil
+        }
+        return .view(name)
     }
 
     private func decodeRecord(_ node: Int, at pointer: () -> String) -> TouchRecord {
@@ -94,7 +132,7 @@ struct TouchesDecoder {
     private func decodeGesture(_ node: Int, at pointer: () -> String) -> GestureShorthand? {
         let kinds = GestureKey.kinds.map(\.rawValue).joined(separator: ", ")
         var kind: GestureKey?
-        var point: Point?, from: Point?, to: Point?
+        var point: TouchTarget?, from: TouchTarget?, to: TouchTarget?
         var t: Double?, duration: Double?, steps: Int?, interval: Double?
         let ok = reader.object(node, at: pointer) { (key: GestureKey, v) in
             func at() -> String { pointer().pointer(key.rawValue) }
@@ -102,14 +140,14 @@ struct TouchesDecoder {
             case .tap, .doubleTap, .longPress:
                 if kind != nil { reader.report(at, "a gesture has exactly one of " + kinds) }
                 kind = key
-                point = reader.point(v, at: at)
+                point = target(v, at: at)
             case .drag:
                 if kind != nil { reader.report(at, "a gesture has exactly one of " + kinds) }
                 kind = key
                 reader.object(v, at: at) { (dkey: DragKey, dv) in
                     switch dkey {
-                    case .from: from = reader.point(dv, at: { at().pointer(dkey.rawValue) })
-                    case .to: to = reader.point(dv, at: { at().pointer(dkey.rawValue) })
+                    case .from: from = target(dv, at: { at().pointer(dkey.rawValue) })
+                    case .to: to = target(dv, at: { at().pointer(dkey.rawValue) })
                     }
                 }
                 if from == nil || to == nil { reader.report(at, "needs \"from\" and \"to\" points") }
@@ -124,14 +162,13 @@ struct TouchesDecoder {
             reader.report(pointer, "needs one of " + kinds)
             return nil
         }
-        if t == nil, !reader.has(node, GestureKey.t) {
-            reader.report(pointer, "required key \"t\" (start time) is missing")
-        }
+        // A gesture without `t` starts after the previous one (TouchSequenceValidator.startTimes);
+        // a `t` present but invalid was reported where it is.
+        if t == nil, reader.has(node, GestureKey.t) { return nil }
         if steps != nil, kind != .drag { reader.report({ pointer().pointer(GestureKey.steps.rawValue) }, "only a drag has steps") }
         if interval != nil, kind != .doubleTap {
             reader.report({ pointer().pointer(GestureKey.interval.rawValue) }, "only a doubleTap has an interval")
         }
-        guard let t else { return nil }
         switch kind {
         case .tap: return point.map { .tap(at: $0, t: t, duration: duration) }
         case .doubleTap: return point.map { .doubleTap(at: $0, t: t, interval: interval) }

@@ -136,6 +136,8 @@ public enum ResultDecoder {
                     for (i, e) in try elements(v, p).enumerated() { r.recognizers.append(try recognizer(e, p.pointer(i))) }
                 case .actions:
                     for (i, e) in try elements(v, p).enumerated() { r.actions.append(try action(e, p.pointer(i))) }
+                case .elements:
+                    for (i, e) in try elements(v, p).enumerated() { r.elements.append(try element(e, p.pointer(i))) }
                 case .trace:
                     for (i, e) in try elements(v, p).enumerated() { entries.append(try entry(e, p.pointer(i))) }
                 case .knobs: r.knobs = try knobs(v, p)
@@ -148,6 +150,40 @@ public enum ResultDecoder {
             }
             r.recorder = try recorder(entries)
             return r
+        }
+
+        /// An element check of `elements` (as `ResultEncoder.writeElement` writes it).
+        func element(_ node: Int, _ pointer: String) throws(Failure) -> ElementCheck {
+            var gesture: Int?, view: String?, point: Point?, hittable: Bool?, hitTestView: String?
+            var reasons: [ElementCheck.Reason] = []
+            for (key, v) in try members(node, pointer, ElementCheckKey.self) {
+                let p = pointer.pointer(key.rawValue)
+                switch key {
+                case .gesture: gesture = try integer(v, p)
+                case .view: view = try string(v, p)
+                case .point: point = try self.point(v, p)
+                case .hittable: hittable = try bool(v, p)
+                case .hitTestView: hitTestView = try optionalString(v, p)
+                case .reasons:
+                    for (i, e) in try elements(v, p).enumerated() {
+                        var rule = "", kind = "", text = ""
+                        for (rkey, rv) in try members(e, p.pointer(i), ElementReasonKey.self) {
+                            let rp = p.pointer(i).pointer(rkey.rawValue)
+                            switch rkey {
+                            case .rule: rule = try string(rv, rp)
+                            case .kind: kind = try string(rv, rp)
+                            case .text: text = try string(rv, rp)
+                            }
+                        }
+                        reasons.append(ElementCheck.Reason(rule: rule, kind: kind, text: text))
+                    }
+                }
+            }
+            guard let gesture, let view, let point, let hittable else {
+                throw fail(pointer, "expected {gesture, view, point, hittable, hitTestView, reasons}")
+            }
+            return ElementCheck(gesture: gesture, view: view, point: point, hittable: hittable,
+                                hitTestView: hitTestView, reasons: reasons)
         }
 
         /// Records the decoded entries again, so the result carries a trace like a fresh run's.

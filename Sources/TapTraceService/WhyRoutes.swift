@@ -21,7 +21,9 @@ extension TapTraceService {
                 throw Problem(error)
             }
             let decoded = parsed.request
-            return try Self.answer(parsed.question!, SceneIndex(validated: decoded.scene), decoded.records,
+            let index = SceneIndex(validated: decoded.scene)
+            let records = try Self.records(index, touches: decoded.touches, records: decoded.records, knobs: decoded.knobs)
+            return try Self.answer(parsed.question!, index, records,
                                    until: decoded.touches.until, knobs: decoded.knobs)
         })
 
@@ -38,7 +40,8 @@ extension TapTraceService {
                 throw Problem.internalError("Stored request of \(run.id) no longer validates: \(error)")
             }
             let scene = try versionScene(sceneID: run.sceneID, version: run.sceneVersion, pointer: nil)
-            return try Self.answer(question, scene.index, stored.records, until: stored.touches.until, knobs: stored.knobs)
+            let records = try Self.records(scene.index, touches: stored.touches, records: stored.records, knobs: stored.knobs)
+            return try Self.answer(question, scene.index, records, until: stored.touches.until, knobs: stored.knobs)
         })
     }
 

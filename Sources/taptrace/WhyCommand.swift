@@ -66,9 +66,14 @@ struct WhyCommand: ParsableCommand {
             do throws(InputError) { decoded = try InputDecoder.whyRequest(bytes, questionInBody: false).request } catch {
                 throw CLIFailure(error)
             }
+            let index = SceneIndex(validated: decoded.scene)
+            let records: [TouchRecord]
+            do throws(ValidationFailure) {
+                records = try TapTrace.records(index, touches: decoded.touches, records: decoded.records, knobs: decoded.knobs)
+            } catch { throw CLIFailure(Problem(error)) }
             let answer: WhyAnswer
             do throws(ValidationIssue) {
-                answer = try Why.answer(question, index: SceneIndex(validated: decoded.scene), records: decoded.records,
+                answer = try Why.answer(question, index: index, records: records,
                                         until: decoded.touches.until, knobs: decoded.knobs)
             } catch let issue {
                 throw CLIFailure(Problem(kind: .validation, title: "Invalid question", detail: issue.message, errors: [issue]))

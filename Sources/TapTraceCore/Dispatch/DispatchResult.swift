@@ -49,6 +49,9 @@ public struct DispatchResult: Sendable {
     /// The touch sequence as dispatched: gestures expanded, records merged by time.
     public var input: [TouchRecord]
     public var until: Double?
+    /// One check per element target of the touches (`{"tap": {"view": …}}`), in gesture order;
+    /// empty (and not written) when no gesture names an element.
+    public var elements: [ElementCheck] = []
 
     public init(firstResponder: ObjectRef?, responderChain: [ChainLink], touches: [TouchSummary],
                 recognizers: [RecognizerSummary], actions: [ActionRecord], recorder: TraceRecorder, knobs: Knobs,

@@ -38,12 +38,40 @@ public struct TouchRecord: Sendable, Hashable {
     public init(t: Double, touches: [TouchChange]) { self.t = t; self.touches = touches }
 }
 
-/// Gesture shorthands of the touches document, expanded into records before dispatch.
+/// Where a gesture touches: a screen point, or an element of the scene named by a view id, else
+/// an `accessibilityIdentifier`, else a `label` (`{"view": "buyButton"}`), whose frame's centre on
+/// screen is touched (`ElementTargets` resolves it against the scene before dispatch).
+public enum TouchTarget: Sendable, Hashable {
+    case point(Point)
+    case view(String)
+
+    public var point: Point? { if case .point(let p) = self { return p } else { return nil } }
+    public var element: String? { if case .view(let name) = self { return name } else { return nil } }
+}
+
+/// Gesture shorthands of the touches document, expanded into records before dispatch. A nil `t`
+/// starts the gesture `TouchSequenceValidator.defaultGap` after the previous gesture (in document
+/// order) ends; the first at 0.
 public enum GestureShorthand: Sendable, Hashable {
-    case tap(at: Point, t: Double, duration: Double?)
-    case doubleTap(at: Point, t: Double, interval: Double?)
-    case longPress(at: Point, t: Double, duration: Double?)
-    case drag(from: Point, to: Point, t: Double, duration: Double?, steps: Int?)
+    case tap(at: TouchTarget, t: Double?, duration: Double?)
+    case doubleTap(at: TouchTarget, t: Double?, interval: Double?)
+    case longPress(at: TouchTarget, t: Double?, duration: Double?)
+    case drag(from: TouchTarget, to: TouchTarget, t: Double?, duration: Double?, steps: Int?)
+
+    /// The start time as written (nil: after the previous gesture).
+    public var t: Double? {
+        switch self {
+        case let .tap(_, t, _), let .doubleTap(_, t, _), let .longPress(_, t, _), let .drag(_, _, t, _, _): return t
+        }
+    }
+
+    /// The targets in document order (a drag's `from`, then its `to`).
+    public var targets: [TouchTarget] {
+        switch self {
+        case let .tap(p, _, _), let .doubleTap(p, _, _), let .longPress(p, _, _): return [p]
+        case let .drag(from, to, _, _, _): return [from, to]
+        }
+    }
 }
 
 /// A touches document (`taptrace/touches@1`).
@@ -55,6 +83,12 @@ public struct TouchSequence: Sendable, Hashable {
     public var until: Double?
     public init(events: [TouchRecord] = [], gestures: [GestureShorthand] = [], until: Double? = nil) {
         self.events = events; self.gestures = gestures; self.until = until
+    }
+
+    /// Whether a gesture names an element (`{"view": …}`) instead of a point: its records then
+    /// depend on the scene (`ElementTargets.resolve`).
+    public var hasElementTargets: Bool {
+        gestures.contains { g in g.targets.contains { $0.element != nil } }
     }
 }
 

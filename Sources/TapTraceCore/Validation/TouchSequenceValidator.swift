@@ -8,13 +8,20 @@ public enum TouchSequenceValidator {
     public static let longPressDuration = 0.8
     public static let dragDuration = 0.3
     public static let dragSteps = 10
+    /// A gesture without `t` starts this long after the previous gesture ends (the first at 0):
+    /// longer than any multi-tap interval, so two untimed taps never make a double tap.
+    public static let defaultGap = 1.0
 
     private enum Source { case event(Int, Int), gesture(Int) }
 
     /// The records to dispatch: explicit events and expanded gestures merged by time (records
     /// at the same time become one record, i.e. one UIEvent delivery). `base` is the pointer of
-    /// the touches document, for issues.
-    public static func expand(_ seq: TouchSequence, at base: String = "", issues: inout IssueList) -> [TouchRecord] {
+    /// the touches document, for issues. `point` gives the screen point of an element target
+    /// (`{"view": …}`); without it (decoding, before the scene is known) an element is touched at
+    /// (0, 0), which checks phases and times only: such records are never dispatched, see
+    /// `ElementTargets.resolve`.
+    public static func expand(_ seq: TouchSequence, at base: String = "", issues: inout IssueList,
+                              point: (TouchTarget) -> Point = { $0.point ?? Point(0, 0) }) -> [TouchRecord] {
         // Generated ids count up from T1, skipping ids the explicit events use (only they can
         // collide: generated numbers only grow). Most requests have no events at all.
         var eventIds = Set<String>()
@@ -57,14 +64,18 @@ public enum TouchSequenceValidator {
             }
         }
         // Gestures in start order, so generated ids follow first contact.
-        let gestureOrder = seq.gestures.indices.sorted { startTime(seq.gestures[$0]) < startTime(seq.gestures[$1]) }
+        let starts = startTimes(seq.gestures)
+        let gestureOrder = seq.gestures.indices.sorted { starts[$0] < starts[$1] }
         for k in gestureOrder {
+            let t = starts[k]
             switch seq.gestures[k] {
-            case let .tap(p, t, duration):
+            case let .tap(target, _, duration):
+                let p = point(target)
                 let id = freshId()
                 add(t, TouchChange(id: id, phase: .began, at: p), .gesture(k))
                 add(t + (duration ?? tapDuration), TouchChange(id: id, phase: .ended, at: p), .gesture(k))
-            case let .doubleTap(p, t, gap):
+            case let .doubleTap(target, _, gap):
+                let p = point(target)
                 let first = freshId(), second = freshId()
                 let up1 = t + tapDuration
                 let down2 = up1 + (gap ?? doubleTapGap)
@@ -72,11 +83,13 @@ public enum TouchSequenceValidator {
                 add(up1, TouchChange(id: first, phase: .ended, at: p), .gesture(k))
                 add(down2, TouchChange(id: second, phase: .began, at: p), .gesture(k))
                 add(down2 + tapDuration, TouchChange(id: second, phase: .ended, at: p), .gesture(k))
-            case let .longPress(p, t, duration):
+            case let .longPress(target, _, duration):
+                let p = point(target)
                 let id = freshId()
                 add(t, TouchChange(id: id, phase: .began, at: p), .gesture(k))
                 add(t + (duration ?? longPressDuration), TouchChange(id: id, phase: .ended, at: p), .gesture(k))
-            case let .drag(from, to, t, duration, steps):
+            case let .drag(fromTarget, toTarget, _, duration, steps):
+                let from = point(fromTarget), to = point(toTarget)
                 let id = freshId()
                 let d = duration ?? dragDuration
                 let n = steps ?? dragSteps
@@ -152,9 +165,27 @@ public enum TouchSequenceValidator {
         return records
     }
 
-    private static func startTime(_ g: GestureShorthand) -> Double {
+    /// Each gesture's start: its `t`, or `defaultGap` after the end of the gesture before it in
+    /// document order (its last expanded record: the lift), the first at 0.
+    public static func startTimes(_ gestures: [GestureShorthand]) -> [Double] {
+        var out: [Double] = []
+        out.reserveCapacity(gestures.count)
+        var previousEnd: Double?
+        for g in gestures {
+            let start = g.t ?? previousEnd.map { $0 + defaultGap } ?? 0
+            out.append(start)
+            previousEnd = start + length(g)
+        }
+        return out
+    }
+
+    /// From the first contact to the last lift, as `expand` lays the records out.
+    public static func length(_ g: GestureShorthand) -> Double {
         switch g {
-        case let .tap(_, t, _), let .doubleTap(_, t, _), let .longPress(_, t, _), let .drag(_, _, t, _, _): return t
+        case let .tap(_, _, duration): return duration ?? tapDuration
+        case let .doubleTap(_, _, gap): return tapDuration + (gap ?? doubleTapGap) + tapDuration
+        case let .longPress(_, _, duration): return duration ?? longPressDuration
+        case let .drag(_, _, _, duration, _): return duration ?? dragDuration
         }
     }
 }

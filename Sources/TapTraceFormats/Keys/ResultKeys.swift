@@ -5,7 +5,7 @@
 // `ResultEncoder`'s. The result's `input` is a touches document (`TouchesKeys.swift`).
 
 package enum ResultKey: String, DocumentKey {
-    case format, firstResponder, responderChain, touches, recognizers, actions, trace, knobs, input
+    case format, firstResponder, responderChain, touches, recognizers, actions, elements, trace, knobs, input
     package static let names = NameTable<Self>()
 }
 
@@ -44,5 +44,17 @@ package enum TraceEntryKey: String, DocumentKey {
 /// A touch as a call's argument shows it.
 package enum TouchSnapshotKey: String, DocumentKey {
     case id, phase, tapCount, inWindow, inReceiver
+    package static let names = NameTable<Self>()
+}
+
+/// An element check of `elements` (a gesture that named a view, issue 32).
+package enum ElementCheckKey: String, DocumentKey {
+    case gesture, view, point, hittable, hitTestView, reasons
+    package static let names = NameTable<Self>()
+}
+
+/// A reason of an element check, as explain gives it (without its views).
+package enum ElementReasonKey: String, DocumentKey {
+    case rule, kind, text
     package static let names = NameTable<Self>()
 }

@@ -49,3 +49,9 @@ package enum WhyRequestKey: String, DocumentKey {
     case scene, touches, knobs, recognizer, action, view, firstResponder, expect
     package static let names = NameTable<Self>()
 }
+
+/// An element target in place of a gesture's point: `{"view": "buyButton"}`.
+enum ElementTargetKey: String, DocumentKey {
+    case view
+    static let names = NameTable<Self>()
+}
