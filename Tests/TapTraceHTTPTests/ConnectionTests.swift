@@ -149,14 +149,21 @@ import Testing
             }
         }
         try withServer(configuration) { server in
+            // A response is logged once it has gone out, on its connection's thread: the next
+            // request, on another connection, could be logged first. Each is waited for.
             let client = try RawHTTPClient(port: server.port)
             _ = try client.request("GET", "/scenes/a%20b?x=1")
+            #expect(eventually { entries.current.count == 1 })
             _ = try client.request("POST", "/echo", body: [1, 2, 3])
+            #expect(eventually { entries.current.count == 2 })
             _ = try client.request("GET", "/missing")
+            #expect(eventually { entries.current.count == 3 })
             _ = try RawHTTPClient(port: server.port).request("GET", "/hello", headers: [("X-Big", String(repeating: "b", count: 10_000))])
+            #expect(eventually { entries.current.count == 4 })
             // The path logged is the one routed: without a fragment, "/" when empty.
             let fragment = try RawHTTPClient(port: server.port)
             #expect(try fragment.request("GET", "/hello#top").status == 200)
+            #expect(eventually { entries.current.count == 5 })
             #expect(try fragment.request("GET", "#top").status == 404)
             #expect(eventually { entries.current.count == 6 })
         }
