@@ -52,11 +52,15 @@ import Testing
             let response = try client.call("POST", "/v1/scenes/\(id)/dispatch",
                                            json: ["touches": ["gestures": [["tap": ["view": "Buy now"]], ["tap": ["view": "title"]]]]])
             #expect(response.status == 201, "\(response.bodyText.prefix(400))")
-            let elements = try response.object()["elements"] as? [[String: Any]] ?? []
+            // The answer is the result with `run`, or (issue 32, item 4) the run with `result`.
+            let answer = try response.object()
+            let result = answer["result"] as? [String: Any] ?? answer
+            let elements = result["elements"] as? [[String: Any]] ?? []
             #expect(elements.map { $0["view"] as? String } == ["buyButton", "title"])
             #expect(elements.map { $0["gesture"] as? Int } == [0, 1])
+            #expect(elements.map { $0["hittable"] as? Bool } == [true, false])
             // The stored run reads back with its elements.
-            let runID = try #require((try response.object()["run"] as? [String: Any])?["id"] as? String)
+            let runID = try #require((answer["run"] as? [String: Any])?["id"] as? String ?? answer["id"] as? String)
             let stored = try client.call("GET", "/v1/runs/\(runID)")
             #expect(stored.status == 200)
             #expect(stored.bodyText.contains("\"elements\":[{\"gesture\":0,\"view\":\"buyButton\""))

@@ -88,7 +88,12 @@ public struct TouchSequence: Sendable, Hashable {
     /// Whether a gesture names an element (`{"view": …}`) instead of a point: its records then
     /// depend on the scene (`ElementTargets.resolve`).
     public var hasElementTargets: Bool {
-        gestures.contains { g in g.targets.contains { $0.element != nil } }
+        gestures.contains { g in
+            switch g {
+            case let .tap(p, _, _), let .doubleTap(p, _, _), let .longPress(p, _, _): return p.element != nil
+            case let .drag(from, to, _, _, _): return from.element != nil || to.element != nil
+            }
+        }
     }
 }
 
