@@ -76,6 +76,7 @@ public final class TapTraceService: Sendable {
         addWhyRoutes(to: router)
         addReplayRoute(to: router)
         addImportRoutes(to: router)
+        addAuditRoutes(to: router)
         addCheckRoute(to: router)
         return router
     }

@@ -10,7 +10,7 @@ struct TapTraceCommand: ParsableCommand {
         abstract: "UIKit hit-testing and touch dispatch, off-device: why didn't my tap do what I expected?",
         version: TapTraceService.version,
         subcommands: [ServeCommand.self, HealthCommand.self, DispatchCommand.self, HitTestCommand.self, ExplainCommand.self, WhyCommand.self,
-                      ImportCommand.self, CheckCommand.self]
+                      ImportCommand.self, CheckCommand.self, AuditCommand.self]
     )
 }
 
