@@ -85,7 +85,7 @@ export class HistoryPanel {
       h("a", { href: `/?run=${run.id}`, onclick: (event) => { event.preventDefault(); this.navigate({ run: run.id }); } }, run.id),
       h("span", { class: "when" }, when(run.createdAt)),
       h("span", { class: "version" }, `v${run.sceneVersion}`),
-      h("span", {}, `first responder ${run.firstResponder ?? "none"}`),
+      h("span", {}, `first responder ${run.firstResponder?.id ?? "none"}`),
       h("span", { class: "muted" }, actions));
   }
 

@@ -102,7 +102,7 @@ export class TouchPanel {
       const result = await api.dispatch(this.scene.id, { touches, version: this.scene.version });
       this.canvas.showPending([]);
       this.message.replaceChildren();
-      await this.onStored(result.run.id);
+      await this.onStored(result.id);
     } catch (error) {
       replace(this.message, problemView(error, "The touches were not run"));
     } finally {

@@ -117,9 +117,9 @@ def main():
     for _ in range(2):
         stored = flow.call("POST", "/v1/scenes/{id}/dispatch", 201, path_parameters=scene,
                            body={"touches": request["touches"]}).json()
-        if "run" not in stored:
+        if "id" not in stored:
             return flow.report()
-        runs.append(stored["run"]["id"])
+        runs.append(stored["id"])
     first_page = flow.call("GET", "/v1/scenes/{id}/runs", 200, path_parameters=scene,
                            query={"limit": 1}).json()
     if first_page.get("nextCursor"):

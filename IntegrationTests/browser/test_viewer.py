@@ -160,12 +160,17 @@ def store_fixtures(server):
     scene = server.call("POST", "/v1/scenes", example("checkout.scene.json"))
     sid = scene["id"]
     touches = json.loads(example("checkout.touches.json"))
-    tap = server.call("POST", f"/v1/scenes/{sid}/dispatch", {"touches": touches})
+    # A stored dispatch answers with the run ({id, …, request, result}); the checks read the
+    # result's members and the run's id.
+    def stored(answer):
+        return {**answer["result"], "run": {"id": answer["id"]}}
+
+    tap = stored(server.call("POST", f"/v1/scenes/{sid}/dispatch", {"touches": touches}))
     # A long drag over the scroll view: its pan recognizer changes state on every move, so each
     # step adds several entries; 2,200 steps give a trace well over 10,000 entries.
     drag = {"format": "taptrace/touches@1",
             "gestures": [{"drag": {"from": [200, 700], "to": [200, 60]}, "duration": 4.0, "steps": 2200, "t": 0}]}
-    large = server.call("POST", f"/v1/scenes/{sid}/dispatch", {"touches": drag})
+    large = stored(server.call("POST", f"/v1/scenes/{sid}/dispatch", {"touches": drag}))
     expect(len(large["trace"]) >= LARGE_TRACE, f"the drag made only {len(large['trace'])} trace entries")
     server.call("PUT", f"/v1/scenes/{sid}", example("checkout-v2.scene.json"))
     geometry = server.call("GET", f"/v1/scenes/{sid}/geometry?version=1")

@@ -56,6 +56,8 @@ extension TapTraceService {
     struct PreparedRun: Sendable {
         var resultBytes: [UInt8]
         var run: NewRun
+        /// The first responder's class, for the answer's `firstResponder` object.
+        var firstResponderClass: String?
     }
 
     /// Runs the touches against `version`, or against "the latest version" as last seen
@@ -76,7 +78,8 @@ extension TapTraceService {
         let resultBytes = ResultEncoder.encode(result, refs: scene.refs)
         return PreparedRun(resultBytes: resultBytes,
                            run: RunColumns.newRun(sceneID: id, version: version, request: body.storedRequest,
-                                                  result: result, resultBytes: resultBytes, label: body.label))
+                                                  result: result, resultBytes: resultBytes, label: body.label),
+                           firstResponderClass: result.firstResponder?.className)
     }
 
     /// Hands the run to the RunWriter and answers with its outcome. A newer version written
@@ -93,7 +96,8 @@ extension TapTraceService {
                 // connection's thread instead (a tenth of the writer's time, perf).
                 let summary = run.summary
                 complete(.building(status: 201, headers: ["Content-Type": "application/json", "Location": "/v1/runs/\(run.id)"]) {
-                    Representations.result(prepared.resultBytes, run: summary)
+                    Representations.run(summary, firstResponderClass: prepared.firstResponderClass,
+                                        request: Array(prepared.run.request), result: prepared.resultBytes)
                 })
             case .failure(.conflict(_, _, let actual)) where attempt < 3:
                 latestVersions.set(id, actual)

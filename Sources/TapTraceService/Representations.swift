@@ -77,27 +77,37 @@ enum Representations {
         return w.bytes
     }
 
-    /// The summary members of a run (history items, run reads).
-    static func writeRunSummaryMembers(_ run: RunSummary, to w: inout JSONWriter) {
+    /// The summary members of a run (history items, run reads). `firstResponder` is the
+    /// `{id, class}` object the result has (`firstResponderClass`: the class of that view in the
+    /// run's scene version), or null.
+    static func writeRunSummaryMembers(_ run: RunSummary, firstResponderClass: String?, to w: inout JSONWriter) {
         w.key("id"); w.string(run.id)
         w.key("sceneId"); w.string(run.sceneID)
         w.key("sceneVersion"); w.number(run.sceneVersion)
         w.key("createdAt"); w.string(run.createdAt)
-        w.key("firstResponder"); w.string(run.firstResponder)
+        if let label = run.label { w.key("label"); w.string(label) }
+        w.key("firstResponder")
+        if let id = run.firstResponder {
+            w.beginObject()
+            w.key("id"); w.string(id)
+            w.key("class"); w.string(firstResponderClass ?? id)
+            w.endObject()
+        } else {
+            w.null()
+        }
         w.key("actions"); w.raw(Array(run.actions.utf8))
         w.key("actionCount"); w.number(run.actionCount)
         w.key("outcome"); w.string(run.outcome)
-        if let label = run.label { w.key("label"); w.string(label) }
     }
 
-    static func runList(_ page: Page<RunSummary>) -> [UInt8] {
+    static func runList(_ page: Page<RunSummary>, firstResponderClass: (RunSummary) -> String?) -> [UInt8] {
         var w = JSONWriter(reserving: 64 + page.items.count * 300)
         w.beginObject()
         w.key("items")
         w.beginArray()
         for run in page.items {
             w.beginObject()
-            writeRunSummaryMembers(run, to: &w)
+            writeRunSummaryMembers(run, firstResponderClass: firstResponderClass(run), to: &w)
             w.endObject()
         }
         w.endArray()
@@ -106,13 +116,14 @@ enum Representations {
         return w.bytes
     }
 
-    /// `GET /v1/runs/{id}`: the summary, the request and the result.
-    static func run(_ run: RunRecord) -> [UInt8] {
-        var w = JSONWriter(reserving: 400 + run.request.count + run.result.count)
+    /// A run: its summary, the request and the result. `GET /v1/runs/{id}` and the stored
+    /// dispatch answer with this same document (issue 32: one shape for a run).
+    static func run(_ run: RunSummary, firstResponderClass: String?, request: [UInt8], result: [UInt8]) -> [UInt8] {
+        var w = JSONWriter(reserving: 400 + request.count + result.count)
         w.beginObject()
-        writeRunSummaryMembers(run.summary, to: &w)
-        w.key("request"); w.raw(Array(run.request))
-        w.key("result"); w.raw(Array(run.result))
+        writeRunSummaryMembers(run, firstResponderClass: firstResponderClass, to: &w)
+        w.key("request"); w.raw(request)
+        w.key("result"); w.raw(result)
         w.endObject()
         return w.bytes
     }
@@ -127,30 +138,6 @@ enum Representations {
         w.key("createdAt"); w.string(run.createdAt)
         if let label = run.label { w.key("label"); w.string(label) }
         w.endObject()
-    }
-
-    /// A result document with `"run": {…}` added as its last member (stored dispatch). The
-    /// result bytes are the ones stored; only the closing brace moves.
-    static func result(_ resultBytes: [UInt8], run: RunSummary) -> [UInt8] {
-        var w = JSONWriter(reserving: 160)
-        w.beginObject()
-        w.key("run")
-        w.beginObject()
-        w.key("id"); w.string(run.id)
-        w.key("sceneId"); w.string(run.sceneID)
-        w.key("sceneVersion"); w.number(run.sceneVersion)
-        w.key("createdAt"); w.string(run.createdAt)
-        w.key("outcome"); w.string(run.outcome)
-        if let label = run.label { w.key("label"); w.string(label) }
-        w.endObject()
-        w.endObject()
-        var out = resultBytes
-        out.reserveCapacity(resultBytes.count + w.bytes.count)
-        guard out.last == 0x7D else { return out }
-        out.removeLast()
-        out.append(0x2C)
-        out.append(contentsOf: w.bytes.dropFirst())
-        return out
     }
 
     /// `{"sceneId": …, "sceneVersion": N, …the members of object…}`.

@@ -10,11 +10,11 @@ import TapTraceStore
 /// Chrome trace) and `GET /v1/runs/{a}/compare/{b}`.
 extension TapTraceService {
     func addRunRoutes(to router: Router) {
-        router.get("/v1/scenes/{id}/runs", handler: handler { [store] request, parameters in
+        router.get("/v1/scenes/{id}/runs", handler: handler { [self] request, parameters in
             let id = try Self.requireSceneID(parameters["id"])
             let query = QueryParameters(request)
             let page = try store.listRuns(sceneID: id, limit: try query.limit(), after: query.cursor(), label: query.values["label"])
-            return .jsonBytes(Representations.runList(page))
+            return .jsonBytes(Representations.runList(page, firstResponderClass: firstResponderClass))
         })
 
         router.get("/v1/runs/{id}", handler: handler { [self] request, parameters in
@@ -34,7 +34,8 @@ extension TapTraceService {
                 let title = "TapTrace \(run.id) (scene \(run.sceneID) v\(run.sceneVersion))"
                 return .jsonBytes(ChromeTrace.encode(result, title: title))
             default:
-                return .jsonBytes(Representations.run(run))
+                return .jsonBytes(Representations.run(run.summary, firstResponderClass: firstResponderClass(run.summary),
+                                                      request: Array(run.request), result: Array(run.result)))
             }
         })
 
@@ -53,6 +54,15 @@ extension TapTraceService {
     }
 
     /// A stored result as a `DispatchResult` (the stored bytes are the record; see ResultDecoder).
+    /// The class of a run's first responder in the run's scene version (its index is cached):
+    /// run lists store the id only.
+    func firstResponderClass(_ run: RunSummary) -> String? {
+        guard let id = run.firstResponder,
+              let index = try? cachedScene(sceneID: run.sceneID, version: run.sceneVersion).index,
+              let v = index.view(withId: id) else { return nil }
+        return index.view(v).className
+    }
+
     func decodeResult(_ run: RunRecord) throws -> DispatchResult {
         do throws(ResultDecoder.Failure) {
             return try ResultDecoder.decode(Array(run.result))

@@ -31,7 +31,7 @@ import Testing
                         while Date() < deadline {
                             let response = try client.call("POST", "/v1/scenes/\(scene)/dispatch", body: body)
                             guard response.status == 201,
-                                  let run = try response.object().object("run")?.string("id") else {
+                                  let run = try response.object().string("id") else {
                                 tally.record(failure: "\(response.status) \(response.bodyText.prefix(200))")
                                 continue
                             }

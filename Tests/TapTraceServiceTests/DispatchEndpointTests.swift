@@ -31,29 +31,30 @@ import Testing
         }
     }
 
-    @Test func storedDispatchReturnsTheResultAndTheRun() throws {
+    @Test func storedDispatchAnswersWithTheRun() throws {
         try withServer { server in
             let client = try server.client()
             let id = try client.createScene(try Fixtures.checkoutScene())
             let response = try client.call("POST", "/v1/scenes/\(id)/dispatch", json: try Fixtures.storedDispatchBody())
             #expect(response.status == 201)
-            let result = try response.object()
+            // The answer is the run, as GET /v1/runs/{id} reads it (one shape for a run).
+            let run = try response.object()
+            let result = try #require(run.object("result"))
             #expect(result.string("format") == "taptrace/result@1")
             #expect(result.object("firstResponder")?.string("id") == "buyButton")
             #expect(result.array("actions").map { $0.string("action") } == ["buyTapped:"])
-            let run = try #require(result.object("run"))
             let runID = try #require(run.string("id"))
             #expect(runID.hasPrefix("run_"))
             #expect(run.int("sceneVersion") == 1)
             #expect(run.string("sceneId") == id)
             #expect(run.string("createdAt")?.hasSuffix("Z") == true)
+            #expect(NSDictionary(dictionary: try #require(run.object("firstResponder"))).isEqual(to: try #require(result.object("firstResponder"))))
             #expect(response.header("Location") == "/v1/runs/\(runID)")
+            #expect(response.bodyText == (try client.call("GET", "/v1/runs/\(runID)").bodyText))
 
-            // The same result as the stateless path, member for member (without `run`).
-            var stored = result
-            stored["run"] = nil
+            // The same result as the stateless path, member for member.
             let stateless = try client.call("POST", "/v1/dispatch", body: try Paths.example("checkout.request.json")).object()
-            #expect(NSDictionary(dictionary: stored).isEqual(to: stateless))
+            #expect(NSDictionary(dictionary: result).isEqual(to: stateless))
 
             // Knobs and an explicit version are honoured.
             let v2 = try client.call("PUT", "/v1/scenes/\(id)", body: try Fixtures.checkoutV2Scene())
@@ -61,10 +62,10 @@ import Testing
             let onV1 = try client.call("POST", "/v1/scenes/\(id)/dispatch",
                                        json: ["touches": try Fixtures.checkoutTouches(), "version": 1,
                                               "knobs": ["hitTestPasses": 2]]).object()
-            #expect(onV1.object("run")?.int("sceneVersion") == 1)
-            #expect(onV1.object("knobs")?.int("hitTestPasses") == 2)
+            #expect(onV1.int("sceneVersion") == 1)
+            #expect(onV1.object("result")?.object("knobs")?.int("hitTestPasses") == 2)
             let onLatest = try client.storeDispatch(id)
-            #expect(onLatest.object("run")?.int("sceneVersion") == 2)
+            #expect(onLatest.int("sceneVersion") == 2)
             #expect(onLatest.object("firstResponder")?.string("id") == "card")
         }
     }
@@ -145,10 +146,10 @@ import Testing
         defer { b.stop() }
         let clientA = try a.client(), clientB = try b.client()
         let id = try clientA.createScene(try Fixtures.checkoutScene())
-        #expect(try clientA.storeDispatch(id).object("run")?.int("sceneVersion") == 1)  // A now knows "latest = 1"
+        #expect(try clientA.storeDispatch(id).int("sceneVersion") == 1)  // A now knows "latest = 1"
         #expect(try clientB.call("PUT", "/v1/scenes/\(id)", body: try Fixtures.checkoutV2Scene()).status == 200)
         let after = try clientA.storeDispatch(id)
-        #expect(after.object("run")?.int("sceneVersion") == 2)
+        #expect(after.int("sceneVersion") == 2)
         #expect(after.object("firstResponder")?.string("id") == "card")
         // And a scene deleted elsewhere is gone for A too.
         #expect(try clientB.call("DELETE", "/v1/scenes/\(id)").status == 204)

@@ -50,7 +50,7 @@ import Testing
             #expect(after[path] == body, "\(path) differs after the restart")
         }
         // And the restarted server keeps working on the old data.
-        #expect(try restarted.client().storeDispatch(sceneIDs[0]).object("run")?.int("sceneVersion") == 2)
+        #expect(try restarted.client().storeDispatch(sceneIDs[0]).int("sceneVersion") == 2)
     }
 
     @Test func memoryDatabaseStartsEmptyEachTime() throws {

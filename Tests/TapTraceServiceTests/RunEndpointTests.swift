@@ -8,11 +8,12 @@ import Testing
             let client = try server.client()
             let id = try client.createScene(try Fixtures.checkoutScene())
             var runs: [String] = []
-            for _ in 0..<5 { runs.append(try client.storeDispatch(id).object("run")!.string("id")!) }
+            for _ in 0..<5 { runs.append(try client.storeDispatch(id).string("id")!) }
             let first = try client.call("GET", "/v1/scenes/\(id)/runs?limit=2").object()
             let items = first.array("items")
             #expect(items.map { $0.string("id")! } == [runs[4], runs[3]])
-            #expect(items[0].string("firstResponder") == "buyButton")
+            #expect(items[0].object("firstResponder")?.string("id") == "buyButton")
+            #expect(items[0].object("firstResponder")?.string("class") == "CheckoutButton")
             #expect(items[0].int("actionCount") == 1)
             #expect(items[0].array("actions").first?.string("action") == "buyTapped:")
             #expect(items[0].array("actions").first?.string("target") == "checkoutVC")
@@ -35,7 +36,7 @@ import Testing
             let client = try server.client()
             let id = try client.createScene(try Fixtures.checkoutScene())
             let dispatched = try client.storeDispatch(id)
-            let runID = try #require(dispatched.object("run")?.string("id"))
+            let runID = try #require(dispatched.string("id"))
 
             let run = try client.call("GET", "/v1/runs/\(runID)").object()
             #expect(run.string("id") == runID)
@@ -43,9 +44,7 @@ import Testing
             #expect(run.int("sceneVersion") == 1)
             let request = try #require(run.object("request"))
             #expect(NSDictionary(dictionary: request).isEqual(to: try Fixtures.storedDispatchBody() as! [String: Any]))
-            var stored = dispatched
-            stored["run"] = nil
-            #expect(NSDictionary(dictionary: try #require(run.object("result"))).isEqual(to: stored))
+            #expect(NSDictionary(dictionary: run).isEqual(to: dispatched))
 
             let text = try client.call("GET", "/v1/runs/\(runID)?format=text")
             #expect(text.status == 200)
@@ -75,10 +74,10 @@ import Testing
         try withServer { server in
             let client = try server.client()
             let id = try client.createScene(try Fixtures.checkoutScene())
-            let before = try client.storeDispatch(id).object("run")!.string("id")!
-            let same = try client.storeDispatch(id).object("run")!.string("id")!
+            let before = try client.storeDispatch(id).string("id")!
+            let same = try client.storeDispatch(id).string("id")!
             _ = try client.call("PUT", "/v1/scenes/\(id)", body: try Fixtures.checkoutV2Scene())
-            let after = try client.storeDispatch(id).object("run")!.string("id")!
+            let after = try client.storeDispatch(id).string("id")!
 
             let identical = try client.call("GET", "/v1/runs/\(before)/compare/\(same)").object()
             #expect(identical["identical"] as? Bool == true)
@@ -112,7 +111,7 @@ import Testing
         try withServer { server in
             let client = try server.client()
             let id = try client.createScene(try Fixtures.checkoutScene())
-            let originals = [try client.storeDispatch(id), try client.storeDispatch(id)].map { $0.object("run")!.string("id")! }
+            let originals = [try client.storeDispatch(id), try client.storeDispatch(id)].map { $0.string("id")! }
             _ = try client.call("PUT", "/v1/scenes/\(id)", body: try Fixtures.checkoutV2Scene())
 
             let response = try client.call("POST", "/v1/scenes/\(id)/replay", json: ["from": 1, "to": 2])
@@ -132,7 +131,7 @@ import Testing
                 // The replayed run is stored against version 2 and reads back.
                 let replayed = try client.call("GET", "/v1/runs/\(item.string("replayed")!)").object()
                 #expect(replayed.int("sceneVersion") == 2)
-                #expect(replayed.string("firstResponder") == "card")
+                #expect(replayed.object("firstResponder")?.string("id") == "card")
             }
             #expect(try client.allItems("/v1/scenes/\(id)/runs", limit: 10).count == 4)
 
@@ -160,7 +159,7 @@ import Testing
         try withServer { server in
             let client = try server.client()
             let id = try client.createScene(try Fixtures.checkoutScene())
-            let run = try client.storeDispatch(id).object("run")!.string("id")!
+            let run = try client.storeDispatch(id).string("id")!
             #expect(try client.call("DELETE", "/v1/scenes/\(id)").status == 204)
             try client.call("GET", "/v1/runs/\(run)").problem(404)
             try client.call("GET", "/v1/scenes/\(id)/runs").problem(404)

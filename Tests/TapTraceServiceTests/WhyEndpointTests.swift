@@ -30,7 +30,7 @@ import Testing
             // The same question about the stored run of the same request: the same answer.
             let id = try client.createScene(try Fixtures.checkoutScene())
             let run = try client.storeDispatch(id)
-            let runID = try #require((run["run"] as? [String: Any])?["id"] as? String)
+            let runID = try #require(run["id"] as? String)
             let stored = try client.call("POST", "/v1/runs/\(runID)/why", json: ["recognizer": "cardTap"])
             #expect(stored.status == 200)
             #expect(stored.bodyText == stateless.bodyText)
