@@ -6,7 +6,7 @@ import TapTraceJSON
 extension TappabilityAudit {
     /// `{"elements": [{"id", "class", "interactions", "point", "size", "status", "hittable",
     /// "hitTestView", "reachableFraction", "reachablePoint"?, "reasons", "smallTarget"}],
-    /// "count", "hittable", "partlyReachable", "unreachable", "small"}`.
+    /// "count", "hittable", "partlyReachable", "offscreen", "unreachable", "small"}`.
     public func json(indent: Int = 0) -> [UInt8] {
         var w = JSONWriter(indent: indent)
         w.beginObject()
@@ -45,6 +45,7 @@ extension TappabilityAudit {
         w.key("count"); w.number(elements.count)
         w.key("hittable"); w.number(hittableCount)
         w.key("partlyReachable"); w.number(partlyReachable)
+        w.key("offscreen"); w.number(offscreen)
         w.key("unreachable"); w.number(unreachable)
         w.key("small"); w.number(small)
         w.endObject()
@@ -63,7 +64,7 @@ extension TappabilityAudit {
             for (i, r) in e.reasons.enumerated() { out += "    \(i + 1). [\(r.rule)] \(r.text)\n" }
         }
         out += "\(elements.count) interactive element\(elements.count == 1 ? "" : "s"): \(hittableCount) hittable, "
-            + "\(partlyReachable) partly reachable, \(unreachable) unreachable; \(small) smaller than 44 × 44 pt\n"
+            + "\(partlyReachable) partly reachable, \(offscreen) offscreen, \(unreachable) unreachable; \(small) smaller than 44 × 44 pt\n"
         return out
     }
 
@@ -73,6 +74,7 @@ extension TappabilityAudit {
         case .hittable: mark = "ok  "
         case .partlyReachable: mark = "PART"
         case .unreachable: mark = "FAIL"
+        case .offscreen: mark = "OFF "
         }
         var s = "\(mark) \(e.view.id) (\(e.view.className)) at \(point(e.point)): "
         switch e.status {
@@ -82,6 +84,8 @@ extension TappabilityAudit {
             if let p = e.reachablePoint { s += ", tap at \(point(p)) instead" }
         case .unreachable:
             s += "unreachable; the centre goes to \(e.hitTestView?.id ?? "no view")"
+        case .offscreen:
+            s += "offscreen (scroll to reveal it)"
         }
         if e.smallTarget {
             s += "; small target \(num(rounded(e.size.width))) × \(num(rounded(e.size.height))) pt (< 44 × 44)"

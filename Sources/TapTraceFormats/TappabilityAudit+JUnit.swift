@@ -66,8 +66,8 @@ public struct JUnitReport: Sendable {
 
 extension TappabilityAudit {
     /// One testcase per element (`classname` the scene's name, `name` "id (class)"); a failure
-    /// for an unreachable element, with its reasons; partly reachable elements and small
-    /// targets pass with the remark as `<system-out>`.
+    /// for an unreachable element, with its reasons; partly reachable and offscreen elements
+    /// and small targets pass with the remark as `<system-out>`.
     public func junit(suite: String) -> String {
         let cases = elements.map { e -> JUnitReport.TestCase in
             let name = "\(e.view.id) (\(e.view.className))"
@@ -77,7 +77,7 @@ extension TappabilityAudit {
                 return .init(className: suite, name: name,
                              failure: ("unreachable: the centre \(Self.point(e.point)) goes to \(e.hitTestView?.id ?? "no view")",
                                        ([Self.line(e)] + reasons).joined(separator: "\n")))
-            case .partlyReachable:
+            case .partlyReachable, .offscreen:
                 return .init(className: suite, name: name, output: ([Self.line(e)] + reasons).joined(separator: "\n"))
             case .hittable:
                 return .init(className: suite, name: name, output: e.smallTarget ? Self.line(e) : nil)

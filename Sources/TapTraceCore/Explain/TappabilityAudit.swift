@@ -18,7 +18,10 @@
 /// element is hittable when the hit-test view is the element or a view inside it. When the centre
 /// misses, a 3 × 3 grid inside its bounds (at 1/6, 1/2 and 5/6 of each side, so inside its quad
 /// on screen) is hit-tested too: some grid points hit → `partlyReachable` (with the first such
-/// point, row by row), none → `unreachable`. Only then is `Explainer.explain` run at the centre,
+/// point, row by row), none → `unreachable`. Before any of this, an element whose centre is
+/// outside the visible bounds of its nearest enclosing scroll view but inside that scroll
+/// view's content (a table row below the fold) is `offscreen`: scrolling reveals it, so it is
+/// neither tested further nor counted as unreachable. Only then is `Explainer.explain` run at the centre,
 /// for the reasons (which view takes the point, a pruned ancestor, a superview whose bounds end
 /// before the element, …). An element with no area on screen is `unreachable` without a
 /// hit-test: no point is inside empty bounds (H4).
@@ -29,6 +32,10 @@
 public struct TappabilityAudit: Sendable {
     public enum Status: String, Sendable {
         case hittable, partlyReachable, unreachable
+        /// Outside the visible part of its nearest enclosing scroll view but inside its content:
+        /// scrolling brings it on screen (a table's rows below the fold). Not tested further,
+        /// and not counted as unreachable.
+        case offscreen
     }
 
     /// Why a view counts as an interactive element (several may hold; in this order).
@@ -65,22 +72,24 @@ public struct TappabilityAudit: Sendable {
     public var unreachable: Int { elements.filter { $0.status == .unreachable }.count }
     public var partlyReachable: Int { elements.filter { $0.status == .partlyReachable }.count }
     public var hittableCount: Int { elements.filter { $0.status == .hittable }.count }
+    public var offscreen: Int { elements.filter { $0.status == .offscreen }.count }
     public var small: Int { elements.filter { $0.smallTarget }.count }
 
     /// The interactions that make `v` an interactive element (empty: it is not one).
     public static func interactions(_ index: SceneIndex, _ v: Int) -> [Interaction] {
-        let spec = index.view(v)
-        if spec.base == .UIWindow { return [] }
+        let base = index.bases[v]
+        if base == .UIWindow { return [] }
         var out: [Interaction] = []
-        if spec.base.isControl { out.append(.control) }
-        if let r = spec.gestureRecognizers, !r.isEmpty { out.append(.recognizers) }
-        if let t = spec.overrides?.touches,
+        if base.isControl { out.append(.control) }
+        if let r = index.scene.views[v].gestureRecognizers, !r.isEmpty { out.append(.recognizers) }
+        if let t = index.scene.views[v].overrides?.touches,
            t.began == .handle || t.moved == .handle || t.ended == .handle || t.cancelled == .handle {
             out.append(.touches)
         }
-        if let t = spec.targets, !t.isEmpty { out.append(.targets) }
-        if spec.className.hasPrefix("XCUIElementType"), spec.accessibilityIdentifier != nil,
-           spec.base != .UILabel, spec.base != .UIImageView {
+        if let t = index.scene.views[v].targets, !t.isEmpty { out.append(.targets) }
+        // The identifier first: most views have none, and the class name is not read then.
+        if index.scene.views[v].accessibilityIdentifier != nil, base != .UILabel, base != .UIImageView,
+           index.scene.views[v].className.hasPrefix("XCUIElementType") {
             out.append(.accessibility)
         }
         return out
@@ -122,12 +131,27 @@ public struct TappabilityAudit: Sendable {
         func reaches(_ h: Int?) -> Bool { h.map { $0 == v || index.isDescendant($0, of: v) } ?? false }
 
         guard hasArea else {
-            let rect = "(\(NumberText.format(b.minX)), \(NumberText.format(b.minY)), \(NumberText.format(b.size.width)), \(NumberText.format(b.size.height)))"
+            let rect = rectText(b)
             element.reasons = [Explanation.Reason(rule: "H4", kind: "zeroSize",
                 text: "\(index.view(v).id) has no area on screen (bounds \(rect)\(finite ? "" : ", or a singular transform on the way up")): no point is inside it, so no tap can reach it",
                 views: [index.ref(view: v)])]
             if finite { element.hitTestView = hit(centre).map { index.ref(view: $0) } }
             return element
+        }
+
+        // Below the fold of a scroll view: scrolling reveals it, no tap can reach it now.
+        if let sv = index.enclosingScrollView(of: v) {
+            let p = index.convertFromScreen(centre, to: sv)
+            let visible = index.geometry[sv].bounds
+            let content = index.view(sv).scrollView?.contentSize ?? visible.size
+            if !visible.contains(p), p.x >= 0, p.y >= 0, p.x < max(content.width, visible.maxX), p.y < max(content.height, visible.maxY) {
+                element.status = .offscreen
+                element.hitTestView = hit(centre).map { index.ref(view: $0) }
+                element.reasons = [Explanation.Reason(rule: "H6", kind: "offscreen",
+                    text: "\(index.view(v).id)'s centre is \(pointText(p)) in scroll view \(index.view(sv).id)'s coordinates, outside its visible bounds \(rectText(visible)) but inside its content: scroll to bring it on screen (set contentOffset in the scene) and audit again",
+                    views: [index.ref(view: sv), index.ref(view: v)])]
+                return element
+            }
         }
 
         let found = hit(centre)
@@ -154,4 +178,10 @@ public struct TappabilityAudit: Sendable {
         element.reasons = (try? Explainer.explain(index, point: centre, target: index.view(v).id, knobs: knobs))?.reasons ?? []
         return element
     }
+
+    private static func rectText(_ r: Rect) -> String {
+        "(\(NumberText.format(r.minX)), \(NumberText.format(r.minY)), \(NumberText.format(r.size.width)), \(NumberText.format(r.size.height)))"
+    }
+
+    private static func pointText(_ p: Point) -> String { "(\(NumberText.format(p.x)), \(NumberText.format(p.y)))" }
 }

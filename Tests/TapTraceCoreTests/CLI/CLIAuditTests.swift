@@ -9,7 +9,7 @@ extension CLITests {
         let r = try run(["audit", CLITests.example("overlay.scene.json")])
         #expect(r.status == 0)
         #expect(r.stdout.hasPrefix(#"{"elements":[{"id":"playButton","class":"UIButton","interactions":["control","targets"],"point":[195,625]"#))
-        #expect(r.stdout.hasSuffix(#""count":1,"hittable":1,"partlyReachable":0,"unreachable":0,"small":0}"# + "\n"))
+        #expect(r.stdout.hasSuffix(#""count":1,"hittable":1,"partlyReachable":0,"offscreen":0,"unreachable":0,"small":0}"# + "\n"))
         let checkout = try run(["audit", CLITests.example("checkout.scene.json"), "--text"])
         #expect(checkout.status == 0 && checkout.stdout.contains("0 unreachable"))
     }
@@ -22,7 +22,7 @@ extension CLITests {
         let text = try run(["audit", CLITests.example("tabbar.scene.json"), "--text"])
         #expect(text.status == 1)
         #expect(text.stdout.hasPrefix("FAIL tabHome (TabItemControl) at (65, 802): unreachable; the centre goes to sheet\n    1. [H1] sheet is in front of tabsRoot"))
-        #expect(text.stdout.hasSuffix("4 interactive elements: 0 hittable, 0 partly reachable, 4 unreachable; 0 smaller than 44 × 44 pt\n"))
+        #expect(text.stdout.hasSuffix("4 interactive elements: 0 hittable, 0 partly reachable, 0 offscreen, 4 unreachable; 0 smaller than 44 × 44 pt\n"))
         // The same scene, the same bytes.
         #expect(try run(["audit", CLITests.example("tabbar.scene.json"), "--text"]).stdout == text.stdout)
     }

@@ -62,6 +62,20 @@ struct TappabilityAuditTests {
         #expect(b.reasons.first?.views.map(\.id) == ["P", "B"])
     }
 
+    @Test func belowTheFoldOfAScrollViewIsOffscreen() throws {
+        // Rows at 0 and 300 of a 200-pt tall scroll view with 400 pt of content; one beyond it.
+        let a = try audit(#"{"id": "S", "class": "UIScrollView", "frame": [0, 100, 390, 200], "scrollView": {"contentSize": [390, 400]}, "subviews": [{"id": "Top", "class": "UIButton", "frame": [0, 0, 390, 50]}, {"id": "Below", "class": "UIButton", "frame": [0, 300, 390, 50]}, {"id": "Beyond", "class": "UIButton", "frame": [0, 500, 390, 50]}]}"#)
+        #expect(try element(a, "Top").status == .hittable)
+        let below = try element(a, "Below")
+        #expect(below.status == .offscreen && !below.hittable && below.reasons.map(\.kind) == ["offscreen"])
+        #expect(below.reasons[0].views.map(\.id) == ["S", "Below"] && below.reasons[0].text.contains("(195, 325)"))
+        // Outside the content too: no scrolling reveals it (H6).
+        let beyond = try element(a, "Beyond")
+        #expect(beyond.status == .unreachable && beyond.reasons.first?.rule == "H6")
+        #expect(a.offscreen == 1 && a.unreachable == 1)
+        #expect(a.text().contains("OFF  Below (UIButton) at (195, 425): offscreen (scroll to reveal it)\n"))
+    }
+
     @Test func zeroSize() throws {
         let a = try audit(#"{"id": "B", "class": "UIButton", "frame": [10, 100, 0, 44]}"#)
         let b = try element(a, "B")
@@ -120,7 +134,7 @@ struct TappabilityAuditTests {
         #expect(a.json() == b.json() && a.text() == b.text() && a.junit(suite: "s") == b.junit(suite: "s"))
         let json = String(decoding: a.json(), as: UTF8.self)
         #expect(json.hasPrefix(#"{"elements":[{"id":"B2","class":"UIButton","interactions":["control"],"point":[25,25],"size":[50,50],"status":"hittable","hittable":true,"hitTestView":{"id":"B2","class":"UIButton"},"reachableFraction":1,"reasons":[],"smallTarget":false}"#))
-        #expect(json.hasSuffix(#""count":3,"hittable":3,"partlyReachable":0,"unreachable":0,"small":1}"#))
+        #expect(json.hasSuffix(#""count":3,"hittable":3,"partlyReachable":0,"offscreen":0,"unreachable":0,"small":1}"#))
     }
 
     @Test func junitAndText() throws {
@@ -132,6 +146,6 @@ struct TappabilityAuditTests {
         #expect(xml.contains("<system-out>ok   Tiny (UIButton) at (10, 510): hittable; small target 20 × 20 pt (&lt; 44 × 44)</system-out>"))
         let text = a.text()
         #expect(text.hasPrefix("FAIL B (UIButton) at (100, 230): unreachable; the centre goes to Cover\n    1. [H1] Cover is in front of B"))
-        #expect(text.hasSuffix("2 interactive elements: 1 hittable, 0 partly reachable, 1 unreachable; 1 smaller than 44 × 44 pt\n"))
+        #expect(text.hasSuffix("2 interactive elements: 1 hittable, 0 partly reachable, 0 offscreen, 1 unreachable; 1 smaller than 44 × 44 pt\n"))
     }
 }
