@@ -48,14 +48,14 @@ public struct CaseOutcome: Sendable {
 public enum CaseChecker {
     /// Dispatches the case and checks it. `name` defaults to the case's own.
     public static func run(_ c: CaseDocument, name: String? = nil, file: String? = nil) -> CaseOutcome {
-        let result = TapTrace.dispatch(SceneIndex(validated: c.scene), records: c.records, until: c.touches.until,
-                                       knobs: c.knobs)
-        let bytes = ResultEncoder.encode(result)
         let failures: [CaseFailure]
         do {
-            failures = check(c.expect, against: try JSONTape(parsing: bytes))
+            // As `TapTrace.dispatch(json:)` dispatches a request: gestures that name elements resolved.
+            let result = try TapTrace.dispatch(c.index ?? SceneIndex(validated: c.scene), touches: c.touches,
+                                               records: c.records, knobs: c.knobs)
+            failures = check(c.expect, against: try JSONTape(parsing: ResultEncoder.encode(result)))
         } catch {
-            failures = [CaseFailure(key: "", expected: .null, actual: .null, text: "the result document does not parse: \(error)")]
+            failures = [CaseFailure(key: "", expected: .null, actual: .null, text: "the case could not be dispatched: \(error)")]
         }
         return CaseOutcome(name: name ?? c.name ?? "case", file: file, failures: failures)
     }

@@ -19,6 +19,8 @@ public struct CaseDocument: Sendable {
     public var knobs: KnobOverrides
     /// The members of `expect`, in document order.
     public var expect: [(key: String, value: JSONValue)]
+    /// The scene indexed once, when the case was read (its element targets resolved then).
+    var index: SceneIndex?
 
     /// Every key `expect` may hold (../shared/conformance/README.md), in that README's order.
     public static let expectKeys = ["firstResponder", "responderChain", "calls", "callsPrefix", "notCalls", "callCounts",
@@ -59,7 +61,8 @@ public struct CaseDocument: Sendable {
     /// The case at `node`; its issues go to `reader` with pointers under `pointer`.
     public static func decode(_ reader: DocumentReader, at node: Int, pointer: String) -> CaseDocument? {
         var c = CaseDocument(name: nil, rules: [], scene: Scene(), touches: TouchSequence(), records: [],
-                             knobs: KnobOverrides(), expect: [])
+                             knobs: KnobOverrides(), expect: [], index: nil)
+        let issuesBefore = reader.issues.issues.count + reader.issues.omitted
         var seen: Set<String> = []
         let isObject = reader.object(node, at: { pointer }, keys: caseKeys) { key, v in
             let at = pointer + "/" + key
@@ -79,6 +82,18 @@ public struct CaseDocument: Sendable {
         for (key, what) in [("scene", "the scene document"), ("touches", "the touches document"),
                             ("expect", "what the result must show")] where !seen.contains(key) {
             reader.report({ pointer + "/" + key }, "required: \(what)")
+        }
+        // Gestures that name elements (`{"tap": {"view": "buyButton"}}`) are resolved against the
+        // scene now, so that an unknown or ambiguous element makes the case invalid before any
+        // case runs, as it makes a dispatch request invalid.
+        if reader.issues.issues.count + reader.issues.omitted == issuesBefore {
+            let index = SceneIndex(validated: c.scene)
+            c.index = index
+            do throws(ValidationFailure) {
+                _ = try TapTrace.records(index, touches: c.touches, records: c.records, at: pointer + "/touches", knobs: c.knobs)
+            } catch {
+                for issue in error.issues { reader.report({ issue.pointer }, issue.message) }
+            }
         }
         return c
     }

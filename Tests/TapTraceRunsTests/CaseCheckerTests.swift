@@ -99,6 +99,18 @@ struct CaseCheckerTests {
         #expect(outcome.file == "examples/checkout.case.json")
     }
 
+    /// A tap that names its element, as in a dispatch request (issue 32, item 2).
+    @Test func elementTargetsResolveAsInARequest() throws {
+        let scene = try String(contentsOf: Self.examples.appendingPathComponent("checkout.scene.json"), encoding: .utf8)
+        func bytes(_ view: String) -> [UInt8] {
+            Array(#"{"scene": \#(scene), "touches": {"gestures": [{"tap": {"view": "\#(view)"}}]}, "expect": {"firstResponder": "buyButton", "recognizers": {"cardTap": ["failed"]}}}"#.utf8)
+        }
+        let outcome = try CaseChecker.run(caseBytes: bytes("buyButton"))
+        #expect(outcome.passed, "\(outcome.diff)")
+        let unknown = Self.issues(bytes("nope"))
+        #expect(!unknown.isEmpty && unknown.allSatisfy { $0.hasPrefix("/touches/") }, "\(unknown)")
+    }
+
     // MARK: reading case documents
 
     static func issues(_ bytes: [UInt8], cases: Bool = false) -> [String] {
