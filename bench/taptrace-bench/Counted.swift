@@ -60,6 +60,17 @@ func countedBenchmarks(requests: String) -> [CountedBenchmark] {
         return { blackHole(try! Why.answer(question, index: index, records: records)) }
     })
 
+    // The tappability audit (issue 32, item 6) of the same screen, as `taptrace audit` and
+    // `POST /v1/scenes/{id}/audit` run it on a scene already indexed: 67 interactive elements
+    // (60 buy buttons, 2 nav buttons, 5 tabs), 48 of the buttons below the fold of the table
+    // (offscreen), 60 small targets; the JSON written.
+    list.append(CountedBenchmark(name: "audit-1k", iterations: 5) {
+        let index = SceneIndex(validated: try InputDecoder.scene(Array(tableScreen().utf8)))
+        let audit = TappabilityAudit.run(index)
+        precondition(audit.elements.count == 67 && audit.offscreen == 48 && audit.unreachable == 0 && audit.small == 60, "bench scene broken")
+        return { blackHole(TappabilityAudit.run(index).json()) }
+    })
+
     // The front corner of a grid: 3 views visited whatever the grid's size (guarded: the
     // traced hit-test of the 10k and the 1M grid must cost the same, `bench/guard`).
     for (label, rows, cols) in [("10k", 100, 99), ("1m", 1000, 999)] {
