@@ -20,7 +20,7 @@ struct CheckCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Test files, or directories to search for *.case.json.")
+    @Argument(help: "Test files, directories to search for *.case.json, or - for standard input.")
     var paths: [String]
 
     @Option(help: ArgumentHelp("Also write the outcomes as JUnit XML to this file.", valueName: "file"))
@@ -63,6 +63,7 @@ enum CaseFiles {
     static func expand(_ paths: [String]) throws -> [String] {
         var files: [String] = []
         for path in paths {
+            if path == "-" { files.append(path); continue }   // standard input
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw CLIFailure(Problem(kind: .unreadableInput, title: "Cannot read input",

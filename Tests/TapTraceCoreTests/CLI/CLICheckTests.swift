@@ -25,6 +25,8 @@ extension CLITests {
         #expect(r.stdout.contains("checkout.case.json  Buy button"))
         #expect(r.stdout.hasSuffix("1 case: 1 passed, 0 failed\n"))
         #expect(r.stderr.isEmpty)
+        let stdin = try run(["check", "-"], stdin: try String(contentsOfFile: CLITests.example("checkout.case.json"), encoding: .utf8))
+        #expect(stdin.status == 0 && stdin.stdout.hasPrefix("PASS  -  Buy button"))
     }
 
     @Test func checkFailureShowsDiffAndExitsOne() throws {
