@@ -66,7 +66,7 @@ def one_round(base, name):
     for touches in gestures(point):
         body = {"touches": {"format": "taptrace/touches@1", "gestures": touches, "until": 2.0}}
         call(base, "POST", "/v1/dispatch", 200, {"scene": scene, **body})
-        runs.append(call(base, "POST", f"/v1/scenes/{sid}/dispatch", 201, body)["run"]["id"])
+        runs.append(call(base, "POST", f"/v1/scenes/{sid}/dispatch", 201, body)["id"])
     page = call(base, "GET", f"/v1/scenes/{sid}/runs?limit=2", 200)
     while page.get("nextCursor"):
         page = call(base, "GET", f"/v1/scenes/{sid}/runs?limit=2&cursor={page['nextCursor']}", 200)
