@@ -99,9 +99,13 @@ def main():
     call(base, "GET", "/openapi.yaml", 200)
     call(base, "GET", "/", 200)
     call(base, "GET", "/viewer/main.js", 200)
-    dumps = [(path, "appium" if path.name.startswith("appium") else "recursive-description")
-             for path in sorted(FIXTURES.glob("*.txt")) if "malformed" not in path.name
-             and not path.name.startswith("xcuitest")]
+    # The importable dumps of the three formats; the debugger's add-ons (printHierarchy_…,
+    # gestureRecognizers_…, allTargets_…) import only after a hierarchy, as in
+    # examples/detail.dump.txt, which goes through POST /v1/import.
+    kinds = {"appium_": "appium", "recursiveDescription_": "recursive-description", "xcuitest_": "xcuitest"}
+    dumps = [(path, kind) for path in sorted(FIXTURES.glob("*.txt")) if "malformed" not in path.name
+             for prefix, kind in kinds.items() if path.name.startswith(prefix)]
+    detail = (EXAMPLES / "detail.dump.txt").read_bytes()
     for _ in range(rounds):
         call(base, "GET", "/health", 200)
         for name in ["checkout", "overlay", "tabbar"]:
@@ -109,6 +113,7 @@ def main():
         for path, kind in dumps:
             call(base, "POST", f"/v1/import/{kind}", 200, path.read_bytes(),
                  content_type="application/xml" if kind == "appium" else "text/plain")
+        call(base, "POST", "/v1/import", 200, detail, content_type="text/plain")
     return 0
 
 
