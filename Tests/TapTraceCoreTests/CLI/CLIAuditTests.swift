@@ -35,7 +35,7 @@ extension CLITests {
         #expect(xml.hasPrefix(#"<?xml version="1.0" encoding="UTF-8"?>"#))
         #expect(xml.contains(#"tests="4" failures="4""#))
         #expect(xml.contains(#"<testcase classname=""#) && xml.contains(#"name="tabHome (TabItemControl)">"#))
-        #expect(xml.contains(#"<failure message="unreachable: the centre (65, 802) goes to sheet" type="failure">"#))
+        #expect(xml.contains(#"<failure type="failure" message="unreachable: the centre (65, 802) goes to sheet">"#))
         let passing = directory.url.appendingPathComponent("ok.xml").path
         #expect(try run(["audit", CLITests.example("overlay.scene.json"), "--junit", passing]).status == 0)
         #expect(try String(contentsOfFile: passing, encoding: .utf8).contains(#"tests="1" failures="0""#))

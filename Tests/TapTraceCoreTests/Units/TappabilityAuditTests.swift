@@ -142,7 +142,7 @@ struct TappabilityAuditTests {
         let xml = a.junit(suite: "screen <1>")
         #expect(xml.contains(#"<testsuite name="screen &lt;1&gt;" tests="2" failures="1" errors="0" skipped="0">"#))
         #expect(xml.contains(#"<testcase classname="screen &lt;1&gt;" name="B (UIButton)">"#))
-        #expect(xml.contains(#"<failure message="unreachable: the centre (100, 230) goes to Cover" type="failure">"#))
+        #expect(xml.contains(#"<failure type="failure" message="unreachable: the centre (100, 230) goes to Cover">"#))
         #expect(xml.contains("<system-out>ok   Tiny (UIButton) at (10, 510): hittable; small target 20 × 20 pt (&lt; 44 × 44)</system-out>"))
         let text = a.text()
         #expect(text.hasPrefix("FAIL B (UIButton) at (100, 230): unreachable; the centre goes to Cover\n    1. [H1] Cover is in front of B"))

@@ -1,3 +1,4 @@
+import TapTraceFormats
 import TapTraceJSON
 
 /// The outcomes of a `taptrace check` or `POST /v1/check`, as the service's JSON, as JUnit XML
@@ -60,55 +61,14 @@ public struct CheckReport: Sendable {
 
     /// JUnit XML: one `<testsuite name="taptrace check">` with one `<testcase>` per case (its
     /// `classname` the file, or `taptrace.check` without one), and for a failed case one
-    /// `<failure>` whose `message` and text are the diff.
+    /// `<failure type="expectation">` whose `message` and text are the diff.
     public func junit() -> String {
-        var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        let counts = "tests=\"\(outcomes.count)\" failures=\"\(failed)\" errors=\"0\""
-        s += "<testsuites name=\"taptrace check\" \(counts)>\n"
-        s += "  <testsuite name=\"taptrace check\" \(counts) skipped=\"0\">\n"
-        for o in outcomes {
-            let attributes = "classname=\"\(XML.attribute(o.file ?? "taptrace.check"))\" name=\"\(XML.attribute(o.name))\""
-            if o.passed {
-                s += "    <testcase \(attributes)/>\n"
-            } else {
-                let n = o.failures.count
-                let message = "\(n) \(n == 1 ? "expectation" : "expectations") failed:\n" + o.diff
-                s += "    <testcase \(attributes)>\n"
-                s += "      <failure type=\"expectation\" message=\"\(XML.attribute(message))\">\(XML.text(o.diff))</failure>\n"
-                s += "    </testcase>\n"
-            }
+        let cases = outcomes.map { o -> JUnitReport.TestCase in
+            let n = o.failures.count
+            return JUnitReport.TestCase(
+                className: o.file ?? "taptrace.check", name: o.name,
+                failure: o.passed ? nil : ("\(n) \(n == 1 ? "expectation" : "expectations") failed:\n" + o.diff, o.diff))
         }
-        s += "  </testsuite>\n</testsuites>\n"
-        return s
-    }
-}
-
-/// XML 1.0 escaping. Characters XML 1.0 cannot carry at all (C0 controls other than tab, line
-/// feed and carriage return; U+FFFE, U+FFFF) become U+FFFD.
-enum XML {
-    static func text(_ s: String) -> String { escape(s, attribute: false) }
-    static func attribute(_ s: String) -> String { escape(s, attribute: true) }
-
-    private static func escape(_ s: String, attribute: Bool) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where attribute: out += "&quot;"
-            case "'" where attribute: out += "&apos;"
-            // Attribute values normalise raw white space to spaces: keep it as references.
-            case "\n" where attribute: out += "&#10;"
-            case "\r": out += "&#13;"
-            case "\t" where attribute: out += "&#9;"
-            case "\n", "\t": out.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
-                out += "\u{FFFD}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        return JUnitReport(name: "taptrace check", failureType: "expectation", cases: cases).xml
     }
 }

@@ -1,9 +1,10 @@
+import TapTraceFormats
 import TapTraceJSON
 @testable import TapTraceRuns
 import Testing
 
 /// `CheckReport`: JUnit XML (structure, counts, escaping), JSON and text, all deterministic.
-struct JUnitWriterTests {
+struct CheckReportTests {
     static let report = CheckReport([
         CaseOutcome(name: "Buy button", file: "examples/checkout.case.json", failures: []),
         CaseOutcome(name: "Tom & Jerry's <\"tap\">", file: "cases/a b.case.json", failures: [
@@ -36,9 +37,9 @@ struct JUnitWriterTests {
     }
 
     @Test func escaping() {
-        #expect(XML.text("a & b < c > d \"e\" 'f'\n\tg\r") == "a &amp; b &lt; c &gt; d \"e\" 'f'\n\tg&#13;")
-        #expect(XML.attribute("a & \"b\" 'c'\n\td") == "a &amp; &quot;b&quot; &apos;c&apos;&#10;&#9;d")
-        #expect(XML.text("\u{0}\u{8}\u{B}\u{FFFE}é🙂") == "\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}é🙂")
+        #expect(JUnitReport.text("a & b < c > d \"e\" 'f'\n\tg\r") == "a &amp; b &lt; c &gt; d \"e\" 'f'\n\tg&#13;")
+        #expect(JUnitReport.attribute("a & \"b\" 'c'\n\td") == "a &amp; &quot;b&quot; &apos;c&apos;&#10;&#9;d")
+        #expect(JUnitReport.text("\u{0}\u{8}\u{B}\u{FFFE}é🙂") == "\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}é🙂")
     }
 
     @Test func emptyReport() {
