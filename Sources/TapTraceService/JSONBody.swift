@@ -15,7 +15,13 @@ enum JSONBody {
     /// 2 µs a request, 1.4 % of a stored dispatch (perf).
     static func isJSON(_ contentType: String?) -> Bool {
         guard var contentType else { return false }
-        return contentType.withUTF8 { MediaType.isJSON(Array($0)) }
+        return contentType.withUTF8 { MediaType.matches(Array($0), "application/json") }
+    }
+
+    /// The same for a JSON Patch body (`application/json-patch+json`, RFC 6902).
+    static func isJSONPatch(_ contentType: String?) -> Bool {
+        guard var contentType else { return false }
+        return contentType.withUTF8 { MediaType.matches(Array($0), "application/json-patch+json") }
     }
 
     /// Checks the media type; returns the body bytes.
@@ -34,11 +40,12 @@ enum JSONBody {
     }
 }
 
-/// The bytes of a Content-Type value, for `JSONBody.isJSON`.
+/// The bytes of a Content-Type value, for `JSONBody.isJSON` and `isJSONPatch`: `type` in any
+/// case, with parameters allowed and a charset, if given, UTF-8.
 private enum MediaType {
-    static func isJSON(_ value: [UInt8]) -> Bool {
+    static func matches(_ value: [UInt8], _ type: StaticString) -> Bool {
         var parts = value.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)[...]
-        guard equalsIgnoringCase(trimmed(parts.removeFirst()), "application/json") else { return false }
+        guard equalsIgnoringCase(trimmed(parts.removeFirst()), type) else { return false }
         for parameter in parts {
             guard let equals = parameter.firstIndex(of: UInt8(ascii: "=")) else { return false }
             let name = trimmed(parameter[..<equals]), value = trimmed(parameter[(equals + 1)...])

@@ -46,7 +46,7 @@ extension TapTraceService {
     /// The body as a JSON Patch: 415 for another media type, 400 for malformed JSON, 422 for
     /// JSON that is not a patch.
     static func jsonPatch(_ request: HTTPRequest) throws(Problem) -> JSONPatch {
-        guard isJSONPatch(request.header("Content-Type")) else {
+        guard JSONBody.isJSONPatch(request.header("Content-Type")) else {
             let given = request.header("Content-Type").map { "\"\($0)\"" } ?? "no Content-Type"
             throw Problem.unsupportedMediaType("A scene is patched with a JSON Patch (RFC 6902) sent as Content-Type: application/json-patch+json (got \(given)).")
         }
@@ -79,24 +79,6 @@ extension TapTraceService {
             problem.detail = "The patched scene is invalid: \(n) problem\(n == 1 ? "" : "s") found. Each pointer refers to the patched document (version \(version) with the patch applied), not to the patch. Nothing was stored."
             throw problem
         }
-    }
-
-    /// Whether a Content-Type field value is `application/json-patch+json` (RFC 6902 §6), in
-    /// any case, with the parameters a JSON body may have (a charset must be UTF-8).
-    static func isJSONPatch(_ contentType: String?) -> Bool {
-        guard let contentType else { return false }
-        let blanks = CharacterSet(charactersIn: " \t")
-        var parts = contentType.split(separator: ";", omittingEmptySubsequences: false)[...]
-        guard parts.removeFirst().trimmingCharacters(in: blanks).lowercased() == "application/json-patch+json" else { return false }
-        for parameter in parts {
-            let pieces = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard pieces.count == 2 else { return false }
-            let name = pieces[0].trimmingCharacters(in: blanks)
-            let value = pieces[1].trimmingCharacters(in: blanks).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-            guard !name.isEmpty, !value.isEmpty else { return false }
-            if name.lowercased() == "charset", value.lowercased() != "utf-8" { return false }
-        }
-        return true
     }
 }
 
