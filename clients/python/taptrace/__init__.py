@@ -1,0 +1,55 @@
+"""A Python client of TapTrace, UIKit's hit-testing and touch dispatch off-device.
+
+``TapTrace(base_url)`` talks to a ``taptrace serve``; ``TapTraceServer`` starts one; the pytest
+plugin (``taptrace.pytest_plugin``) gives tests the ``taptrace`` and ``taptrace_server``
+fixtures. Answers are the dataclasses of ``taptrace.models``; error answers raise
+``TapTraceProblem``, which carries the RFC 9457 problem document.
+"""
+from .client import TapTrace
+from .errors import Issue, TapTraceError, TapTraceProblem, TapTraceServerError
+from .models import (
+    Action,
+    AuditElement,
+    AuditReport,
+    CaseResult,
+    CheckFailure,
+    CheckReport,
+    Comparison,
+    Counts,
+    Difference,
+    Element,
+    Explanation,
+    HitTest,
+    ImportResult,
+    Reason,
+    RecognizerOutcome,
+    Ref,
+    ReplayedRun,
+    ReplayReport,
+    Responder,
+    Result,
+    Run,
+    RunRef,
+    RunSummary,
+    Scene,
+    SceneListItem,
+    Touch,
+    TraceDiff,
+    TraceEntry,
+    WhyAnswer,
+    WhyChange,
+    WhyReason,
+)
+from .server import TapTraceServer, find_binary
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "TapTrace", "TapTraceServer", "find_binary",
+    "TapTraceError", "TapTraceProblem", "TapTraceServerError", "Issue",
+    "Action", "AuditElement", "AuditReport", "CaseResult", "CheckFailure", "CheckReport",
+    "Comparison", "Counts", "Difference", "Element", "Explanation", "HitTest", "ImportResult",
+    "Reason", "RecognizerOutcome", "Ref", "ReplayedRun", "ReplayReport", "Responder", "Result",
+    "Run", "RunRef", "RunSummary", "Scene", "SceneListItem", "Touch", "TraceDiff", "TraceEntry",
+    "WhyAnswer", "WhyChange", "WhyReason",
+]
