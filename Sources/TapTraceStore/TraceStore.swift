@@ -613,8 +613,9 @@ extension TraceStore {
         var sharing: RecentResults.Sharing
     }
 
-    /// Runs `body` in a write transaction with the operation's timestamp.
-    private func write<T>(_ body: (Database, String) throws -> T) throws -> T {
+    /// Runs `body` in a write transaction with the operation's timestamp (internal: the store's
+    /// extensions in other files write through it too).
+    func write<T>(_ body: (Database, String) throws -> T) throws -> T {
         try writeAtNow { db, date in try body(db, Timestamp.rfc3339(date)) }
     }
 
@@ -662,7 +663,7 @@ extension TraceStore {
     }
 
     /// Runs `body` in a read transaction (a consistent snapshot).
-    private func read<T>(_ body: (Database) throws -> T) throws -> T {
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
         try perform { try writer.read(body) }
     }
 
@@ -709,7 +710,7 @@ extension TraceStore {
         }
     }
 
-    private static func requireVersion(_ db: Database, _ sceneID: String, _ version: Int) throws {
+    static func requireVersion(_ db: Database, _ sceneID: String, _ version: Int) throws {
         let found = try Bool.fetchOne(
             db.cachedStatement(sql: "SELECT 1 FROM scene_versions WHERE scene_id = ? AND version = ?"),
             arguments: [sceneID, version])
