@@ -394,6 +394,10 @@ def _scene_id(scene: SceneRef) -> str:
     if isinstance(scene, Scene):
         return _quote(scene.id)
     if isinstance(scene, str):
+        if scene.endswith(".json"):
+            # A str is always an id; a file name here is a slip that would otherwise be a 404.
+            raise TypeError(f"{scene!r} is taken as a scene id; pass pathlib.Path({scene!r}) "
+                            f"to send the file's document")
         return _quote(scene)
     raise TypeError(f"a stored scene is its id (str) or a Scene, not {type(scene).__name__}")
 

@@ -48,6 +48,8 @@ def test_misuse_is_caught_before_sending(taptrace, examples):
         taptrace.tap(examples / "checkout.scene.json", "buyButton", label="x")
     with pytest.raises(TypeError, match="a list of gestures"):
         taptrace.dispatch("scn_x", "tap buyButton")
+    with pytest.raises(TypeError, match=r"pass pathlib.Path\('examples/checkout.scene.json'\)"):
+        taptrace.tap("examples/checkout.scene.json", "buyButton")
     with pytest.raises(ValueError, match="http"):
         TapTrace("127.0.0.1:8080")
 
