@@ -255,9 +255,10 @@ class Result(_Outcome):
     recognizers: List[RecognizerOutcome]
     actions: List[Action]
     elements: List[Element]
-    trace: List[TraceEntry]
-    knobs: Dict[str, Any]
-    input: Dict[str, Any]
+    # Left out of repr: a failed assertion prints the outcome, not hundreds of trace entries.
+    trace: List[TraceEntry] = field(repr=False)
+    knobs: Dict[str, Any] = field(repr=False)
+    input: Dict[str, Any] = field(repr=False)
     raw: Dict[str, Any] = field(repr=False, compare=False)
 
     @classmethod
@@ -320,8 +321,8 @@ class Run(RunSummary, _Outcome):
     ``touches``, ``recognizers``, ``elements``, ``trace`` and ``actions`` (with their control
     events) are the result's, so a run reads like a result."""
 
-    request: Dict[str, Any]
-    result: Result
+    request: Dict[str, Any] = field(repr=False)
+    result: Result = field(repr=False)
 
     @classmethod
     def from_json(cls, d: Dict[str, Any]) -> "Run":
