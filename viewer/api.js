@@ -11,8 +11,8 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, { json, body, contentType } = {}) {
-  const headers = {};
+async function call(method, path, { json, body, contentType, headers: extra } = {}) {
+  const headers = { ...extra };
   if (json !== undefined) {
     body = JSON.stringify(json);
     contentType = "application/json";
@@ -49,6 +49,19 @@ export const api = {
   geometry: (id, version) => call("GET", `/v1/scenes/${enc(id)}/geometry${versionQuery(version)}`),
   dispatch: (id, body) => call("POST", `/v1/scenes/${enc(id)}/dispatch`, { json: body }),
   explain: (id, body) => call("POST", `/v1/scenes/${enc(id)}/explain`, { json: body }),
+  hitTest: (id, body) => call("POST", `/v1/scenes/${enc(id)}/hit-test`, { json: body }),
+  /**
+   * A scene's name lives in its documents: renaming stores the latest version again with the
+   * new name (a JSON Patch, PATCH /v1/scenes/{id}), as version latest+1. `latest` is the
+   * version the rename is based on; a version stored meanwhile makes it a 409.
+   */
+  renameScene: (id, name, latest) => call("PATCH", `/v1/scenes/${enc(id)}`, {
+    body: JSON.stringify([{ op: "add", path: "/name", value: name }]),
+    contentType: "application/json-patch+json",
+    headers: { "If-Match": `"${latest}"` },
+  }),
+  /** Deletes the scene with all its versions and runs. */
+  deleteScene: (id) => call("DELETE", `/v1/scenes/${enc(id)}`),
   runs: (id, cursor, limit = 20) => call("GET", `/v1/scenes/${enc(id)}/runs${pageQuery(cursor, limit)}`),
   run: (id) => call("GET", `/v1/runs/${enc(id)}`),
   compare: (a, b) => call("GET", `/v1/runs/${enc(a)}/compare/${enc(b)}`),

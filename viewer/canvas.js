@@ -1,67 +1,119 @@
 // The scene drawn to scale as SVG: each view at its rectangle on screen (the engine's geometry,
 // GET /v1/scenes/{id}/geometry), windows by level, subviews clipped where clipsToBounds says.
 // Views that hit-testing skips (hidden, alpha < 0.01, userInteractionEnabled = NO, inside
-// such a view) are drawn dashed or hatched so they read as out of play.
+// such a view) are drawn dashed or hatched so they read as out of play. Nothing is filled
+// but controls: windows and stacked full-screen views stay see-through, so what lies behind
+// them shows.
+//
+// The drawing is a stack of layers in scene coordinates, moved together by the camera (zoom
+// and pan), with the captions on top at screen size:
+//
+//   underlay   named groups drawn under the views (`canvas.layer(name, {under: true})`)
+//   views      the flat scene, one `g.view` per view, nested as the tree is
+//   layered    the exploded view (layers.js), shown instead of `views`
+//   overlay    named groups over the views (`canvas.layer(name)`): runs, explain, touches, the point
+//   captions   screen-size text (captions.js), outside the camera
 
 import { h, s, replace } from "./dom.js";
 import { GestureRecorder } from "./gestures.js";
-import { point as pointText, round } from "./format.js";
-
-const PADDING = 8;
+import { point as pointText } from "./format.js";
+import { Camera } from "./zoom.js";
+import { Captions } from "./captions.js";
+import { LayeredView } from "./layers.js";
+import { facts } from "./describe.js";
+import { quadBox } from "./model.js";
 
 export class SceneCanvas {
   /**
    * @param {HTMLElement} frame  the element the SVG fills
-   * @param {object} callbacks   onGesture(samples) in touch mode, onPick([x, y]) in explain mode
+   * @param {object} callbacks
+   *   onGesture(samples)  a finished pointer gesture in Touch mode
+   *   onPick([x, y])      a click in Explain mode
+   *   onSelect(id, [x, y]) a click in Inspect mode (or on a plane of the layered view)
+   *   onPointer([x, y] | null) the pointer moved over the scene (null: it left)
+   *   onCamera()          zoom or pan changed
    */
-  constructor(frame, { onGesture, onPick }) {
+  constructor(frame, { onGesture, onPick, onSelect = () => {}, onPointer = () => {}, onCamera = () => {} }) {
     this.frame = frame;
-    this.onGesture = onGesture;
-    this.onPick = onPick;
-    this.mode = "touch";
-    this.geometry = null;
+    this.callbacks = { onGesture, onPick, onSelect, onPointer, onCamera };
+    this.mode = "inspect";
+    this.layeredMode = false;
+    this.model = null;
+    this.groups = new Map();
+    this.selected = null;
     this.tooltip = h("div", { class: "tooltip", role: "tooltip", hidden: true, id: "canvas-tooltip" });
+
+    this.svg = s("svg", { class: "scene-svg", role: "img", "aria-label": "No scene" });
+    this.defs = s("defs", {},
+      s("pattern", { id: "hatch", width: 6, height: 6, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
+        s("line", { x1: 0, y1: 0, x2: 0, y2: 6, class: "hatch-line" })));
+    this.camera = s("g", { class: "camera" });
+    this.slots = {
+      underlay: s("g", { class: "underlay" }),
+      views: s("g", { class: "views" }),
+      layered: s("g", { class: "layered", display: "none" }),
+      overlay: s("g", { class: "overlay" }),
+    };
+    this.camera.append(this.slots.underlay, this.slots.views, this.slots.layered, this.slots.overlay);
+    this.captionGroup = s("g", { class: "captions", "aria-hidden": "true" });
+    this.svg.append(this.defs, this.camera, this.captionGroup);
+    this.named = new Map();
+    this.runLayer = this.layer("run");
+    this.explainLayer = this.layer("explain");
+    this.pointLayer = this.layer("point");
+    this.pendingLayer = this.layer("pending");
+
+    this.captions = new Captions(this.captionGroup);
+    this.layered = new LayeredView(this.slots.layered);
+    this.view = new Camera(this.svg, this.camera, {
+      onChange: () => this.cameraChanged(),
+      // In Touch mode a primary drag is a drag gesture; elsewhere it pans.
+      pansOnDrag: () => this.mode !== "touch" || this.layeredMode,
+      onPinch: () => this.recorder.cancel(),
+    });
+    this.attachPointer();
+  }
+
+  /**
+   * A group of the drawing in scene coordinates, created on first use and kept across scenes:
+   * under the views with `under: true` (e.g. a screenshot), over them otherwise (markers,
+   * highlights). Its owner draws in it and clears it. In the layered view, groups under the
+   * views lie on the back plane and groups over them are hidden.
+   */
+  layer(name, { under = false } = {}) {
+    let group = this.named.get(name);
+    if (!group) {
+      group = s("g", { class: `layer-${name} ${name}-overlay`, "data-layer": name });
+      this.named.set(name, group);
+      (under ? this.slots.underlay : this.slots.overlay).append(group);
+    }
+    return group;
   }
 
   setMode(mode) {
     this.mode = mode;
-    this.frame.classList.toggle("explain-mode", mode === "explain");
+    this.frame.dataset.mode = mode;
   }
 
-  /** Draws `geometry` (the geometry endpoint's answer), replacing what was there. */
-  show(geometry) {
-    this.geometry = geometry;
-    this.byId = new Map(geometry.views.map((v) => [v.id, v]));
-    this.groups = new Map();
-    this.owner = new Map();   // recognizer and view controller ids → the view they belong to
-    for (const v of geometry.views) {
-      for (const r of v.recognizers) this.owner.set(r.id, v.id);
-      if (v.viewController) this.owner.set(v.viewController.id, v.id);
-    }
-
+  /** Draws the scene of `model` (a SceneModel), replacing what was there. */
+  show(model) {
+    this.model = model;
+    this.selected = null;
+    const geometry = model.geometry;
+    this.svg.setAttribute("aria-label",
+      `${geometry.name ?? "Scene"}: ${geometry.views.length} views in ${geometry.windows.length} window(s), drawn to scale`);
+    for (const clip of this.defs.querySelectorAll("clipPath")) clip.remove();
     const [x, y, width, height] = geometry.screen ?? [0, 0, 100, 100];
-    const svg = s("svg", {
-      class: "scene-svg",
-      viewBox: `${x - PADDING} ${y - PADDING} ${width + 2 * PADDING} ${height + 2 * PADDING}`,
-      preserveAspectRatio: "xMidYMid meet",
-      role: "img",
-      "aria-label": `${geometry.name ?? "Scene"}: ${geometry.views.length} views in ${geometry.windows.length} window(s), drawn to scale`,
-    });
-    const defs = s("defs", {},
-      s("pattern", { id: "hatch", width: 6, height: 6, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
-        s("line", { x1: 0, y1: 0, x2: 0, y2: 6, class: "hatch-line" })));
-    svg.append(defs);
-    svg.append(s("rect", { class: "screen", x, y, width, height }));
 
     const windowLayers = new Map();
-    const viewsLayer = s("g", { class: "views" });
+    const screen = s("rect", { class: "screen", x, y, width, height });
+    const viewsLayer = s("g", {});
     for (const id of geometry.windows) {
       const layer = s("g", { class: "window-layer", "data-window": id });
       windowLayers.set(id, layer);
       viewsLayer.append(layer);
     }
-    svg.append(viewsLayer);
-
+    this.groups = new Map();
     const containers = new Map();
     let clipCount = 0;
     for (const v of geometry.views) {
@@ -71,15 +123,9 @@ export class SceneCanvas {
         const matrix = `matrix(${v.toScreen.join(" ")})`;
         const [bx, by, bw, bh] = v.bounds;
         group.append(s("rect", { class: "box", x: bx, y: by, width: bw, height: bh, transform: matrix }));
-        // A view that exactly covers its superview (a root view, a full-screen scroll view)
-        // would print its id over the superview's: its id is in the tooltip instead.
-        const parent = v.superview ? this.byId.get(v.superview) : null;
-        const covers = parent?.quad && v.quad && v.quad.every((p, i) => p[0] === parent.quad[i][0] && p[1] === parent.quad[i][1]);
-        const captions = this.captions(v, { withId: !covers });
-        if (captions) group.append(s("g", { class: "captions", transform: matrix }, captions));
         if (v.clipsToBounds) {
           const clipId = `clip-${++clipCount}`;
-          defs.append(s("clipPath", { id: clipId }, s("rect", { x: bx, y: by, width: bw, height: bh, transform: matrix })));
+          this.defs.append(s("clipPath", { id: clipId }, s("rect", { x: bx, y: by, width: bw, height: bh, transform: matrix })));
           children.setAttribute("clip-path", `url(#${clipId})`);
         }
       }
@@ -89,20 +135,28 @@ export class SceneCanvas {
       containers.set(v.id, children);
       this.groups.set(v.id, group);
     }
-    // Front-most first, for finding the view under a point.
-    this.frontToBack = geometry.windows.slice().reverse().flatMap((w) =>
-      geometry.views.filter((v) => v.window === w).reverse());
+    this.slots.views.replaceChildren(screen, viewsLayer);
+    this.captions.setModel(model);
+    this.layered.build(model);
+    for (const group of this.named.values()) if (group !== this.pointLayer) group.replaceChildren();
+    this.pointLayer.replaceChildren();
 
-    this.overlay = s("g", { class: "overlay" });
-    this.runLayer = s("g", { class: "run-overlay" });
-    this.explainLayer = s("g", { class: "explain-overlay" });
-    this.pendingLayer = s("g", { class: "pending-overlay" });
-    this.overlay.append(this.runLayer, this.explainLayer, this.pendingLayer);
-    svg.append(this.overlay);
-    this.svg = svg;
+    if (!this.svg.isConnected) replace(this.frame, this.svg, this.tooltip);
+    this.applyLayered();
+  }
 
-    replace(this.frame, svg, this.tooltip);
-    this.attachPointer(svg);
+  /** No scene: the frame says so. */
+  clear() {
+    this.model = null;
+    this.selected = null;
+    this.groups = new Map();
+    this.slots.views.replaceChildren();
+    this.slots.layered.replaceChildren();
+    this.layered.boxes = new Map();
+    for (const group of this.named.values()) group.replaceChildren();
+    this.captions.update(this.view, 0, 0, { hidden: true });
+    this.captions.model = null;
+    replace(this.frame, h("p", { class: "empty", id: "canvas-empty" }, "Pick a scene on the left, or open a run."));
   }
 
   classesOf(v) {
@@ -112,6 +166,7 @@ export class SceneCanvas {
     if (v.enabled === false) classes.push("disabled");
     if (v.hidden) classes.push("is-hidden");
     else if (v.alpha < 0.01) classes.push("is-transparent");
+    if (this.model.extra(v.id).passThrough) classes.push("pass-through");
     if (v.outOfPlay) {
       classes.push(v.outOfPlay.view === v.id ? "out-of-play" : "out-of-play-inherited");
       if (!v.userInteractionEnabled || v.animating) classes.push("is-inert");
@@ -119,56 +174,72 @@ export class SceneCanvas {
     return classes;
   }
 
-  /** The id in a corner and the label (a button's title) in the middle, when there is room. */
-  captions(v, { withId }) {
-    const [bx, by, bw, bh] = v.bounds;
-    const parts = [];
-    if (withId && bw >= 36 && bh >= 12) parts.push(s("text", { class: "caption-id", x: bx + 3, y: by + 9 }, v.id));
-    if (v.label && bw >= 24 && bh >= 16) {
-      parts.push(s("text", { class: "caption-label", x: bx + bw / 2, y: by + bh / 2 + 4, "text-anchor": "middle" }, v.label));
-    }
-    return parts.length ? parts : null;
+  // ---------------------------------------------------------------- camera and layered view
+
+  /** Flat or exploded; the camera fits what is drawn. */
+  setLayered(on) {
+    this.layeredMode = on;
+    this.applyLayered();
   }
 
-  /** The view an object stands for on the canvas: a view itself, a recognizer's view, a view controller's root view. */
-  viewFor(id) {
-    if (!this.geometry || id == null) return null;
-    if (this.byId.has(id)) return id;
-    return this.owner.get(id) ?? null;
+  applyLayered() {
+    if (!this.model) return;
+    const on = this.layeredMode;
+    this.slots.views.setAttribute("display", on ? "none" : "inline");
+    this.slots.layered.setAttribute("display", on ? "inline" : "none");
+    this.slots.overlay.setAttribute("display", on ? "none" : "inline");
+    // Under the views means on the back plane.
+    if (on) this.slots.underlay.setAttribute("transform", `matrix(${this.layered.projection(0).join(" ")})`);
+    else this.slots.underlay.removeAttribute("transform");
+    this.frame.classList.toggle("layered-mode", on);
+    const [x, y, width, height] = this.model.geometry.screen ?? [0, 0, 100, 100];
+    this.view.setContent(on ? this.layered.bounds() : [x, y, width, height]);
   }
 
-  /** `id` and its superviews up to the window, window first. */
-  path(id) {
-    const out = [];
-    for (let v = this.byId.get(id); v; v = v.superview ? this.byId.get(v.superview) : null) out.unshift(v.id);
-    return out;
+  cameraChanged() {
+    if (this.captionsScheduled) return;
+    this.captionsScheduled = true;
+    requestAnimationFrame(() => {
+      this.captionsScheduled = false;
+      const { width, height } = this.view.viewport();
+      this.captions.update(this.view, width, height, { selected: this.selected, hidden: this.layeredMode });
+      this.callbacks.onCamera();
+    });
   }
 
-  /** The front-most drawn view whose visible rectangle contains the screen point. */
-  viewAt(p) {
-    if (!this.geometry) return null;
-    for (const v of this.frontToBack) {
-      if (!v.quad || !inside(v.quad, p)) continue;
-      let clipped = false;
-      for (let a = v.superview ? this.byId.get(v.superview) : null; a && !clipped; a = a.superview ? this.byId.get(a.superview) : null) {
-        if (a.clipsToBounds && (!a.quad || !inside(a.quad, p))) clipped = true;
-      }
-      if (!clipped) return v;
-    }
-    return null;
-  }
+  // ---------------------------------------------------------------- highlights
 
   setClass(className, ids) {
-    if (!this.groups) return;
-    for (const group of this.svg.querySelectorAll(`.${className}`)) group.classList.remove(className);
-    for (const id of ids) this.groups.get(id)?.classList.add(className);
+    for (const element of this.svg.querySelectorAll(`.${className}`)) element.classList.remove(className);
+    for (const id of ids) {
+      this.groups.get(id)?.classList.add(className);
+      this.layered.boxes.get(id)?.classList.add(className);
+    }
+  }
+
+  /** The selected view: outlined, its caption shown first, brought into view when outside it. */
+  select(id, { reveal = true } = {}) {
+    this.selected = this.model?.get(id) ? id : null;
+    this.setClass("hl-select", this.selected ? [this.selected] : []);
+    const v = this.selected ? this.model.get(this.selected) : null;
+    if (v?.quad && reveal && !this.layeredMode) this.view.reveal(quadBox(v.quad));
+    else this.cameraChanged();
+  }
+
+  /** Views that match a search. */
+  mark(ids) {
+    this.setClass("hl-match", ids);
+  }
+
+  viewFor(id) {
+    return this.model?.viewFor(id) ?? null;
   }
 
   /** A run: every touch's hit-test path, the first responder, and where the touches went. */
   showRun(result) {
     const paths = new Set();
     for (const touch of result.touches ?? []) {
-      if (touch.hitTestView) for (const id of this.path(touch.hitTestView)) paths.add(id);
+      if (touch.hitTestView) for (const id of this.model.path(touch.hitTestView)) paths.add(id);
     }
     this.setClass("hl-path", paths);
     this.setClass("hl-first", result.firstResponder ? [result.firstResponder.id] : []);
@@ -178,7 +249,7 @@ export class SceneCanvas {
   clearRun() {
     this.setClass("hl-path", []);
     this.setClass("hl-first", []);
-    this.runLayer?.replaceChildren();
+    this.runLayer.replaceChildren();
   }
 
   /** Emphasizes the receiver of a trace entry (or any object id); returns the view drawn, if any. */
@@ -190,18 +261,14 @@ export class SceneCanvas {
 
   /** A gesture being made or waiting to be sent, as its touch marks. */
   showPending(events) {
-    this.pendingLayer?.replaceChildren(...touchMarks(events, "pending"));
+    this.pendingLayer.replaceChildren(...touchMarks(events, "pending"));
   }
 
   /** The explain answer: the point, the target, the hit-test view, and the views a reason names. */
   showExplain(explanation) {
-    const [x, y] = explanation.point;
     this.setClass("hl-target", [this.viewFor(explanation.target?.id)].filter(Boolean));
     this.setClass("hl-hit", explanation.hitTestView ? [explanation.hitTestView.id] : []);
-    this.explainLayer.replaceChildren(
-      s("circle", { class: "explain-point", cx: x, cy: y, r: 5 }),
-      s("line", { class: "explain-cross", x1: x - 10, y1: y, x2: x + 10, y2: y }),
-      s("line", { class: "explain-cross", x1: x, y1: y - 10, x2: x, y2: y + 10 }));
+    this.explainLayer.replaceChildren(...crosshair(explanation.point, "explain"));
   }
 
   showReason(reason) {
@@ -212,36 +279,64 @@ export class SceneCanvas {
     this.setClass("hl-target", []);
     this.setClass("hl-hit", []);
     this.setClass("hl-reason", []);
-    this.explainLayer?.replaceChildren();
+    this.explainLayer.replaceChildren();
   }
+
+  /** The point whose views are listed (under-point.js): a cross, and its views outlined. */
+  showPoint(point, { containing = [], hitTestView = null } = {}) {
+    this.pointLayer.replaceChildren(...(point ? crosshair(point, "point") : []));
+    this.setClass("hl-under", containing);
+    this.setClass("hl-under-hit", hitTestView ? [hitTestView] : []);
+  }
+
+  // ---------------------------------------------------------------- pointer
 
   toScene(event) {
-    const matrix = this.svg.getScreenCTM();
-    if (!matrix) return [0, 0];
-    const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
-    return [p.x, p.y];
+    return this.view.toScene(event);
   }
 
-  attachPointer(svg) {
-    new GestureRecorder(svg, {
+  attachPointer() {
+    const svg = this.svg;
+    this.recorder = new GestureRecorder(svg, {
       toScene: (event) => this.toScene(event),
-      enabled: () => this.mode === "touch",
+      enabled: () => this.mode === "touch" && !this.layeredMode && !this.view.pinching,
       onSample: (samples) => this.showPending(samplesAsEvents(samples)),
-      onEnd: (samples) => this.onGesture(samples),
+      onEnd: (samples) => this.callbacks.onGesture(samples),
     });
     svg.addEventListener("click", (event) => {
-      if (this.mode === "explain") this.onPick(this.toScene(event));
+      if (!this.model) return;
+      if (this.layeredMode) {
+        const id = event.target.closest?.("[data-id]")?.dataset.id;
+        if (id) this.callbacks.onSelect(id, null);
+        return;
+      }
+      const p = this.toScene(event);
+      if (this.mode === "explain") this.callbacks.onPick(p);
+      else if (this.mode === "inspect") this.callbacks.onSelect(this.model.visibleAt(p)?.id ?? null, p);
     });
     svg.addEventListener("pointermove", (event) => this.hover(event));
-    svg.addEventListener("pointerleave", () => { this.tooltip.hidden = true; this.setClass("hl-hover", []); });
+    svg.addEventListener("pointerleave", () => {
+      this.tooltip.hidden = true;
+      this.setClass("hl-hover", []);
+      this.callbacks.onPointer(null);
+    });
   }
 
   hover(event) {
-    const p = this.toScene(event);
-    const v = this.viewAt(p);
+    if (!this.model) return;
+    let v, p = null;
+    if (this.layeredMode) {
+      v = this.model.get(event.target.closest?.("[data-id]")?.dataset.id);
+    } else {
+      p = this.toScene(event);
+      v = this.model.visibleAt(p);
+      this.callbacks.onPointer(p);
+    }
     this.setClass("hl-hover", v ? [v.id] : []);
     if (!v) { this.tooltip.hidden = true; return; }
-    replace(this.tooltip, describe(v, p));
+    const layer = this.layeredMode ? ` · layer ${this.layered.layerOf.get(v.id)}` : "";
+    replace(this.tooltip, h("strong", {}, v.id + layer),
+      h("dl", {}, facts(v, this.model.extra(v.id), p).map(([k, value]) => [h("dt", {}, k), h("dd", {}, value)])));
     this.tooltip.hidden = false;
     // Kept inside the frame: the tooltip never changes the page's layout.
     const box = this.frame.getBoundingClientRect();
@@ -252,44 +347,12 @@ export class SceneCanvas {
   }
 }
 
-/** A view's id, class and the properties that decide whether it takes touches. */
-export function describe(v, p) {
-  const rows = [
-    ["class", v.class + (v.base !== v.class ? ` (${v.base})` : "")],
-    ["frame", v.frame.map(round).join(", ")],
+function crosshair([x, y], kind) {
+  return [
+    s("circle", { class: `${kind}-point`, cx: x, cy: y, r: 5 }),
+    s("line", { class: `${kind}-cross`, x1: x - 10, y1: y, x2: x + 10, y2: y }),
+    s("line", { class: `${kind}-cross`, x1: x, y1: y - 10, x2: x, y2: y + 10 }),
   ];
-  if (v.bounds[0] !== 0 || v.bounds[1] !== 0) rows.push(["bounds", v.bounds.map(round).join(", ")]);
-  if (v.transform) rows.push(["transform", v.transform.map(round).join(", ")]);
-  if (v.label) rows.push(["label", v.label]);
-  if (!v.superview) rows.push(["window", `level ${v.level}${v.isKey ? ", key" : ""}`]);
-  rows.push(["alpha", String(round(v.alpha))]);
-  if (v.hidden) rows.push(["hidden", "YES"]);
-  rows.push(["userInteractionEnabled", v.userInteractionEnabled ? "YES" : "NO"]);
-  if (v.enabled !== undefined) rows.push(["enabled", v.enabled ? "YES" : "NO"]);
-  if (v.clipsToBounds) rows.push(["clipsToBounds", "YES"]);
-  if (v.recognizers.length) rows.push(["recognizers", v.recognizers.map((r) => r.id).join(", ")]);
-  if (v.viewController) rows.push(["view controller", `${v.viewController.id} (${v.viewController.class})`]);
-  if (v.actions) rows.push(["actions", v.actions.join(", ")]);
-  if (v.outOfPlay) {
-    const by = v.outOfPlay.view === v.id ? "" : ` (inside ${v.outOfPlay.view})`;
-    rows.push(["out of play", `${v.outOfPlay.text}${by} [${v.outOfPlay.rule}]`]);
-  }
-  if (p) rows.push(["point", pointText(p)]);
-  return [h("strong", {}, v.id), h("dl", {}, rows.map(([k, value]) => [h("dt", {}, k), h("dd", {}, value)]))];
-}
-
-/** Whether `p` is inside the convex quadrilateral `quad` (corners in order). */
-function inside(quad, p) {
-  let sign = 0;
-  for (let i = 0; i < 4; i++) {
-    const [ax, ay] = quad[i];
-    const [bx, by] = quad[(i + 1) % 4];
-    const cross = (bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax);
-    if (cross === 0) continue;
-    if (sign === 0) sign = Math.sign(cross);
-    else if (Math.sign(cross) !== sign) return false;
-  }
-  return true;
 }
 
 function samplesAsEvents(samples) {

@@ -81,9 +81,14 @@ export class GestureRecorder {
       this.samples = null;
       onEnd(samples);
     });
-    element.addEventListener("pointercancel", () => {
-      this.samples = null;
-      onSample([]);
-    });
+    element.addEventListener("pointercancel", () => this.cancel());
+    this.onSample = onSample;
+  }
+
+  /** Drops the gesture in progress (a pinch began, the pointer was cancelled). */
+  cancel() {
+    if (!this.samples) return;
+    this.samples = null;
+    this.onSample([]);
   }
 }

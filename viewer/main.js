@@ -1,21 +1,53 @@
 // The viewer's entry point: reads the deep link (`/?scene=ID[&version=N]`, `/?run=ID`,
 // `/?compare=A,B`), loads what it names through the API, and keeps the address bar in step
-// with what is shown so every view can be shared, reloaded and reached with Back.
+// with what is shown so every view can be shared, reloaded and reached with Back. It also
+// keeps one selected view in step across the canvas, the outline and the inspector.
 
 import { h, byId, replace, announce } from "./dom.js";
 import { api } from "./api.js";
+import { SceneModel } from "./model.js";
 import { SceneCanvas } from "./canvas.js";
 import { touchesFor } from "./gestures.js";
 import { ScenesSidebar } from "./scenes.js";
+import { SceneActions } from "./scene-actions.js";
 import { RunView } from "./run.js";
 import { TouchPanel } from "./touch.js";
 import { ExplainPanel } from "./explain.js";
+import { UnderPointPanel } from "./under-point.js";
 import { HistoryPanel } from "./history.js";
 import { CompareView } from "./compare.js";
+import { Outline } from "./outline.js";
+import { Inspector } from "./inspector.js";
+import { Splitter } from "./layout.js";
 import { Tabs } from "./tabs.js";
 import { problemView } from "./problems.js";
 
-const state = { sceneId: null, version: null, sceneName: null, geometry: null, versions: [], runId: null };
+const state = { sceneId: null, version: null, sceneName: null, model: null, versions: [], runId: null, selected: null };
+
+const HINTS = {
+  inspect: "Click a view to select it and list what is under the point; drag to pan.",
+  touch: "Click to tap, hold to long-press, drag to drag: the touches are shown in Touch, then sent.",
+  explain: "Click a point to explain it; the first click also picks the view under it.",
+};
+
+new Splitter(byId("split-left"), { variable: "--left", side: "left", min: 200, max: 520, initial: 280 });
+const panelsSplitter = new Splitter(byId("split-right"), { variable: "--right", side: "right", min: 360, max: 1000, initial: 560 });
+/** The canvas column never narrower than this (its toolbar), the panels never narrower than PANELS_MIN. */
+const CANVAS_MIN = 380;
+const PANELS_MIN = 420;
+
+/**
+ * The panels' width that leaves the canvas the room the scene needs: its shape at the frame's
+ * height (a phone is narrow, an iPad in landscape wide), the panels the rest.
+ */
+function panelsWidth() {
+  const stage = byId("stage").clientWidth;
+  const frame = byId("canvas-frame").clientHeight;
+  const [, , w, h] = state.model?.geometry.screen ?? [0, 0, 390, 844];
+  const needed = frame * (w / Math.max(h, 1)) + 2 * 12 + 16;
+  const canvasWidth = Math.max(CANVAS_MIN, Math.min(needed, stage - PANELS_MIN - 6));
+  return stage - 6 - canvasWidth;
+}
 
 const canvas = new SceneCanvas(byId("canvas-frame"), {
   onGesture: (samples) => {
@@ -27,8 +59,17 @@ const canvas = new SceneCanvas(byId("canvas-frame"), {
   },
   onPick: (point) => {
     tabs.select("explain");
-    explainPanel.pick(point, canvas.viewAt(point)?.id);
+    explainPanel.pick(point, state.model?.visibleAt(point)?.id);
   },
+  onSelect: (id, point) => {
+    select(id, { from: "canvas" });
+    if (point) {
+      tabs.select("point");
+      underPoint.pin(point);
+    }
+  },
+  onPointer: (point) => underPoint.follow(point),
+  onCamera: () => { byId("zoom-level").textContent = `${Math.round(canvas.view.scale * 100)}%`; },
 });
 
 const navigate = (params, { replaceState = false } = {}) => {
@@ -46,41 +87,126 @@ const navigate = (params, { replaceState = false } = {}) => {
 };
 
 const sidebar = new ScenesSidebar({ navigate });
+const sideTabs = new Tabs(byId("side-tabs"), { onChange: () => {} });
+const outline = new Outline(byId("outline"), {
+  onSelect: (id) => select(id, { from: "outline" }),
+  onMatches: (ids) => canvas.mark(ids),
+});
+const inspector = new Inspector(byId("inspector"));
+const sceneActions = new SceneActions(byId("scene-actions"), {
+  onRenamed: async (id, version) => {
+    await sidebar.load(null);
+    await navigate({ scene: id, version });
+  },
+  onDeleted: async () => {
+    await sidebar.load(null);
+    await navigate({});
+  },
+});
 const runView = new RunView(byId("panel-run"), { canvas, navigate });
 const touchPanel = new TouchPanel(byId("panel-touch"), { canvas, onStored: (runId) => navigate({ run: runId }) });
 const explainPanel = new ExplainPanel(byId("panel-explain"), { canvas });
+const underPoint = new UnderPointPanel(byId("panel-point"), { canvas, onSelect: (id) => select(id, { from: "point" }) });
 const historyPanel = new HistoryPanel(byId("panel-history"), { navigate });
 const compareView = new CompareView(byId("panel-compare"), { navigate });
 const tabs = new Tabs(byId("tabs"), {
   onChange: (name) => {
     // The comparison needs the width; the canvas shows one scene and gives way.
     byId("stage").classList.toggle("wide", name === "compare");
+    underPoint.active = name === "point";
   },
 });
+
+/** One view selected everywhere: `from` is where the selection was made (it is already shown there). */
+function select(id, { from } = {}) {
+  state.selected = state.model?.get(id) ? id : null;
+  if (from !== "canvas") canvas.select(state.selected);
+  else canvas.select(state.selected, { reveal: false });
+  if (from !== "outline") outline.select(state.selected);
+  inspector.show(state.model, state.selected);
+}
 
 for (const radio of document.querySelectorAll("input[name=canvas-mode]")) {
   radio.addEventListener("change", () => {
     canvas.setMode(radio.value);
-    byId("canvas-hint").textContent = radio.value === "touch"
-      ? "Click to tap, hold to long-press, drag to drag."
-      : "Click a point to explain it; the first click also picks the view under it.";
+    byId("canvas-hint").textContent = HINTS[radio.value];
     if (radio.value === "explain") tabs.select("explain");
   });
 }
+byId("zoom-in").addEventListener("click", () => canvas.view.zoomBy(1.25));
+byId("zoom-out").addEventListener("click", () => canvas.view.zoomBy(1 / 1.25));
+byId("zoom-fit").addEventListener("click", () => canvas.view.fit());
+byId("zoom-actual").addEventListener("click", () => canvas.view.actualSize());
+byId("canvas-frame").addEventListener("keydown", (event) => {
+  if (event.target === byId("canvas-frame") && canvas.model) canvas.view.key(event);
+});
+
+const layersToggle = byId("layers-toggle");
+const layerRange = byId("layer-range");
+layersToggle.addEventListener("click", () => {
+  const on = layersToggle.getAttribute("aria-pressed") !== "true";
+  layersToggle.setAttribute("aria-pressed", String(on));
+  byId("layer-stepper").hidden = !on;
+  canvas.setLayered(on);
+  syncLayerStepper();
+  announce(on ? `Layered view: ${canvas.layered.top + 1} layers, back to front.` : "Flat view.");
+});
+layerRange.addEventListener("input", () => {
+  canvas.layered.show(Number(layerRange.value));
+  describeLayer();
+});
+
+function syncLayerStepper() {
+  layerRange.max = String(canvas.layered.top);
+  layerRange.value = String(canvas.layered.shown);
+  describeLayer();
+}
+
+function describeLayer() {
+  const n = canvas.layered.shown;
+  const ids = canvas.layered.viewsOn(n);
+  const names = ids.slice(0, 3).join(", ") + (ids.length > 3 ? ` and ${ids.length - 3} more` : "");
+  byId("layer-info").textContent = `0–${n} of ${canvas.layered.top}; on top: ${names || "nothing"}`;
+  layerRange.setAttribute("aria-valuetext", `Layers 0 to ${n} of ${canvas.layered.top}; layer ${n} holds ${names || "nothing"}`);
+}
+
 byId("home-link").addEventListener("click", (event) => { event.preventDefault(); navigate({}); });
 window.addEventListener("popstate", () => route());
 
 /** Loads scene `id` at `version` (latest when absent) unless it is what the canvas shows. */
 async function showScene(id, version) {
-  if (state.sceneId === id && state.version === version && state.geometry) return;
+  if (state.sceneId === id && state.version === version && state.model) return;
   const geometry = await api.geometry(id, version);
-  const versions = (await api.versions(id)).items;
-  Object.assign(state, { sceneId: id, version: geometry.sceneVersion, sceneName: geometry.name, geometry, versions });
+  const [stored, page] = await Promise.all([api.scene(id, geometry.sceneVersion), api.versions(id)]);
+  const model = new SceneModel(geometry, stored.scene);
+  const changed = state.sceneId !== id;
+  Object.assign(state, { sceneId: id, version: geometry.sceneVersion, sceneName: geometry.name, model, versions: page.items, selected: null });
   document.getElementById("canvas-empty")?.remove();
-  canvas.show(geometry);
-  sidebar.setCurrent(id, geometry.sceneVersion, versions);
+  panelsSplitter.auto(panelsWidth);
+  canvas.show(model);
+  outline.setModel(model);
+  inspector.show(model, null);
+  sidebar.setCurrent(id, geometry.sceneVersion, page.items);
+  sceneActions.setScene(id, geometry.name, page.items);
   touchPanel.setScene(id, geometry.sceneVersion);
   explainPanel.setScene(id, geometry.sceneVersion, geometry);
+  underPoint.setScene(id, geometry.sceneVersion, model);
+  syncLayerStepper();
+  if (changed) sideTabs.select("outline");
+}
+
+/** Nothing open: the canvas, outline and panels of a scene are emptied. */
+function clearScene() {
+  Object.assign(state, { sceneId: null, version: null, sceneName: null, model: null, versions: [], runId: null, selected: null });
+  canvas.clear();
+  outline.clear();
+  inspector.clear();
+  sidebar.setCurrent(null, null, []);
+  sceneActions.setScene(null);
+  touchPanel.setScene(null);
+  explainPanel.setScene(null);
+  underPoint.setScene(null, null, null);
+  sideTabs.select("scenes");
 }
 
 function breadcrumbs(...parts) {
@@ -121,8 +247,9 @@ async function route(tab) {
       breadcrumbs(sceneCrumb());
       document.title = `${state.sceneName ?? state.sceneId} · TapTrace`;
       tabs.select(tab ?? (tabs.current === "run" || tabs.current === "compare" ? "touch" : tabs.current));
-      announce(`Scene ${state.sceneName ?? state.sceneId}, version ${state.version}: ${state.geometry.views.length} views.`);
+      announce(`Scene ${state.sceneName ?? state.sceneId}, version ${state.version}: ${state.model.views.length} views.`);
     } else {
+      clearScene();
       breadcrumbs("Pick a scene");
       document.title = "TapTrace viewer";
     }

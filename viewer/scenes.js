@@ -3,7 +3,7 @@
 
 import { h, byId, replace } from "./dom.js";
 import { api, ApiError } from "./api.js";
-import { problemView } from "./problems.js";
+import { problemView, selectLine } from "./problems.js";
 import { when } from "./format.js";
 
 export class ScenesSidebar {
@@ -109,8 +109,20 @@ export class ScenesSidebar {
         await this.importDump(text);
       }
     } catch (error) {
-      replace(this.message, problemView(error, "Not stored"));
+      this.showError(error);
     }
+  }
+
+  /**
+   * The error under the form, scrolled into view; when it names a line (a dump or JSON that
+   * does not parse), that line is selected in the text box.
+   */
+  showError(error) {
+    const jump = (line, column) => selectLine(this.text, line, column);
+    replace(this.message, problemView(error, "Not stored", { onLine: jump }));
+    const line = error?.problem?.line;
+    if (line) jump(line, error.problem.column ?? 1);
+    this.message.scrollIntoView({ block: "nearest" });
   }
 
   /**

@@ -15,8 +15,9 @@ export class VirtualList {
    * @param {(item, index, row: HTMLElement) => void} options.renderRow  fills a row element
    * @param {(item, index) => void} [options.onSelect]    selection moved to a row
    * @param {(item, index) => void} [options.onActivate]  Enter or double click on a row
+   * @param {string} [options.role]       the list's role: `listbox` (rows are `option`s) or `tree` (`treeitem`s)
    */
-  constructor({ label, rowHeight = 22, renderRow, onSelect, onActivate, className = "" }) {
+  constructor({ label, rowHeight = 22, renderRow, onSelect, onActivate, className = "", role = "listbox" }) {
     this.rowHeight = rowHeight;
     this.renderRow = renderRow;
     this.onSelect = onSelect ?? (() => {});
@@ -29,7 +30,8 @@ export class VirtualList {
     this.element = document.createElement("div");
     this.element.className = `vlist ${className}`.trim();
     this.element.tabIndex = 0;
-    this.element.setAttribute("role", "listbox");
+    this.element.setAttribute("role", role);
+    this.rowRole = role === "tree" ? "treeitem" : "option";
     this.element.setAttribute("aria-label", label);
     this.spacer = document.createElement("div");
     this.spacer.className = "vlist-spacer";
@@ -54,11 +56,15 @@ export class VirtualList {
     new ResizeObserver(() => this.render()).observe(this.element);
   }
 
-  /** Replaces the rows; keeps the scroll position when `keepScroll`, else starts at the top. */
-  setItems(items, { keepScroll = false } = {}) {
+  /**
+   * Replaces the rows; keeps the scroll position when `keepScroll`, else starts at the top;
+   * `selected` is the index to keep selected (without notifying), -1 for none.
+   */
+  setItems(items, { keepScroll = false, selected = -1 } = {}) {
     this.items = items;
-    this.selected = -1;
-    this.element.removeAttribute("aria-activedescendant");
+    this.selected = selected < items.length ? selected : -1;
+    if (this.selected >= 0) this.element.setAttribute("aria-activedescendant", this.rowId(this.selected));
+    else this.element.removeAttribute("aria-activedescendant");
     this.spacer.style.height = `${items.length * this.rowHeight}px`;
     if (!keepScroll) this.element.scrollTop = 0;
     this.render();
@@ -130,7 +136,7 @@ export class VirtualList {
     row.className = index % 2 ? "vrow odd" : "vrow";
     row.id = this.rowId(index);
     row.dataset.index = String(index);
-    row.setAttribute("role", "option");
+    row.setAttribute("role", this.rowRole);
     row.setAttribute("aria-setsize", String(this.items.length));
     row.setAttribute("aria-posinset", String(index + 1));
     row.setAttribute("aria-selected", String(index === this.selected));

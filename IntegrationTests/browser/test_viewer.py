@@ -227,6 +227,8 @@ def check_tap(browser, server, f):
     sid = f["scene"]
     before = server.call("GET", f"/v1/scenes/{sid}/runs?limit=1000")["items"]
     browser.open(server.base, f"/?scene={sid}&version=1")
+    # A click inspects by default; in Touch mode it is a tap.
+    browser.find("input[name=canvas-mode][value=touch]").click()
     target = browser.find('g.view[data-id="buyButton"] > rect.box')
     ActionChains(browser.driver).move_to_element(target).click().perform()
     browser.wait(lambda d: '"tap"' in browser.find("#touch-document").get_property("value"), "the touch sequence")
@@ -247,6 +249,7 @@ def check_tap(browser, server, f):
     browser.screenshot("03-tap-run")
 
     # Another scene from the sidebar replaces the canvas; Back brings the run back.
+    browser.find("#tab-scenes").click()
     browser.find(f'#scene-list a[data-scene="{f["overlay"]}"]').click()
     browser.wait(lambda d: browser.finds('g.view[data-id="gradientOverlay"]'), "the overlay scene drawn")
     expect(len(browser.finds("g.view")) == 4 and not browser.finds('g.view[data-id="buyButton"]'), "only the overlay scene is drawn")

@@ -2,8 +2,10 @@ import Foundation
 import TapTraceHTTP
 import TapTraceStore
 
-/// The trace viewer's files (viewer/, compiled in by the EmbedFiles build plugin), ready to
-/// serve: bytes, Content-Type and an entity tag from a hash of the content, computed once.
+/// The trace viewer's files, ready to serve: bytes, Content-Type and an entity tag from a hash
+/// of the content. They come from the binary (viewer/, compiled in by the EmbedFiles build
+/// plugin), computed once; or, when `TAPTRACE_VIEWER_DIR` names a directory, from that
+/// directory, read again on every request, so a viewer edit shows on reload without a build.
 struct ViewerAssets: Sendable {
     struct Asset: Sendable {
         var contentType: String
@@ -11,14 +13,38 @@ struct ViewerAssets: Sendable {
         /// A strong entity tag: the first 128 bits of the content's SHA-256, so a changed file
         /// (a new binary) is never answered 304 from an old copy.
         var etag: String
+
+        /// `body` served as `name` is served, or nil when its extension has no Content-Type.
+        init?(name: String, body: [UInt8]) {
+            guard let dot = name.lastIndex(of: "."),
+                  let contentType = ViewerAssets.contentTypes[String(name[name.index(after: dot)...])] else { return nil }
+            self.contentType = contentType
+            self.body = body
+            self.etag = "\"" + ContentHash.sha256Hex(body).prefix(32) + "\""
+        }
     }
+
+    /// Where the files come from.
+    enum Source: Sendable {
+        case embedded([String: Asset])
+        /// A development checkout's `viewer/`: whatever is on disk now.
+        case directory(URL)
+    }
+
+    /// The environment variable that points the service at a viewer directory on disk.
+    static let directoryVariable = "TAPTRACE_VIEWER_DIR"
 
     /// The page itself may load only what the service serves: no CDN, no inline script, no
     /// other origin. A violation shows up as a console error in the browser test.
     static let contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
         + "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-    static let shared = ViewerAssets(EmbeddedViewer.files)
+    static let shared: ViewerAssets = {
+        if let path = ProcessInfo.processInfo.environment[directoryVariable], !path.isEmpty {
+            return ViewerAssets(directory: URL(fileURLWithPath: path, isDirectory: true))
+        }
+        return ViewerAssets(EmbeddedViewer.files)
+    }()
 
     /// What each kind of file is served as. JavaScript modules must have a JavaScript type or
     /// the browser refuses them; a file of another kind in viewer/ is not served.
@@ -29,24 +55,51 @@ struct ViewerAssets: Sendable {
         "svg": "image/svg+xml",
     ]
 
-    let assets: [String: Asset]
+    let source: Source
 
     init(_ files: [(name: String, text: String)]) {
         var assets: [String: Asset] = [:]
         for file in files {
-            guard let dot = file.name.lastIndex(of: "."),
-                  let contentType = Self.contentTypes[String(file.name[file.name.index(after: dot)...])] else { continue }
-            let body = Array(file.text.utf8)
-            let etag = "\"" + ContentHash.sha256Hex(body).prefix(32) + "\""
-            assets[file.name] = Asset(contentType: contentType, body: body, etag: etag)
+            if let asset = Asset(name: file.name, body: Array(file.text.utf8)) { assets[file.name] = asset }
         }
-        self.assets = assets
+        source = .embedded(assets)
+    }
+
+    init(directory: URL) {
+        source = .directory(directory)
+    }
+
+    /// The file called `name`, or nil. From a directory only a plain file name is looked up
+    /// (letters, digits, `.`, `-`, `_`; no leading dot), so no request can reach a file
+    /// outside it.
+    func asset(named name: String) -> Asset? {
+        switch source {
+        case .embedded(let assets):
+            return assets[name]
+        case .directory(let directory):
+            guard Self.isPlainFileName(name) else { return nil }
+            let url = directory.appendingPathComponent(name, isDirectory: false)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                  let data = FileManager.default.contents(atPath: url.path) else { return nil }
+            return Asset(name: name, body: Array(data))
+        }
+    }
+
+    static func isPlainFileName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first != "." else { return false }
+        return name.unicodeScalars.allSatisfy { scalar in
+            switch scalar {
+            case "a"..."z", "A"..."Z", "0"..."9", ".", "-", "_": return true
+            default: return false
+            }
+        }
     }
 
     /// The response for `name`: the file, 304 when `If-None-Match` names its current tag, or a
     /// 404 problem.
     func response(for name: String, request: HTTPRequest) -> HTTPResponse {
-        guard let asset = assets[name] else {
+        guard let asset = asset(named: name) else {
             return .problem(.notFound("The viewer has no file \(name)."))
         }
         var headers: HTTPHeaders = [

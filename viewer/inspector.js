@@ -1,0 +1,29 @@
+// The inspector: the selected view's facts (class, frame, the properties that decide whether
+// it takes touches, why hit-testing skips it), under the outline.
+
+import { h, replace } from "./dom.js";
+import { facts } from "./describe.js";
+
+export class Inspector {
+  constructor(element) {
+    this.element = element;
+    this.clear();
+  }
+
+  clear() {
+    replace(this.element, h("p", { class: "empty" }, "Select a view in the outline or on the canvas."));
+  }
+
+  /** Shows view `id` of `model` (a SceneModel), or the empty state. */
+  show(model, id) {
+    const v = id ? model?.get(id) : null;
+    if (!v) {
+      this.clear();
+      return;
+    }
+    replace(this.element,
+      h("h3", { class: "inspector-title", id: "inspector-title" }, v.id),
+      h("dl", { class: "fields", id: "inspector-fields" },
+        facts(v, model.extra(v.id)).map(([k, value]) => [h("dt", {}, k), h("dd", {}, value)])));
+  }
+}
