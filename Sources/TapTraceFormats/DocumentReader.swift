@@ -12,8 +12,10 @@ public final class DocumentReader {
 
     public init(tape: JSONTape) { self.tape = tape }
 
-    public func report(_ pointer: () -> String, _ message: String) {
-        issues.add(pointer(), message)
+    /// Records an issue; past `IssueList.cap` only counts it, building neither its pointer nor
+    /// its message (a suggestion for an unknown key costs an edit distance per allowed key).
+    public func report(_ pointer: () -> String, _ message: @autoclosure () -> String) {
+        issues.add(pointer(), message())
     }
 
     private func typeName(_ node: Int) -> String { tape.kind(node).described }
@@ -36,6 +38,7 @@ public final class DocumentReader {
         }
         let table = Key.names
         var seen: UInt64 = 0
+        var repeats = RepeatedKeys(tape, object: node)
         var k = node + 1
         for _ in 0..<tape.count(node) {
             let value = k + 1
@@ -44,11 +47,12 @@ public final class DocumentReader {
                 escaped ? table.index(of: tape.string(k) ?? "") : table.index(raw)
             } ?? nil
             if let index {
+                // A known key seen for the first time cannot be a repeat: no comparison.
                 let bit: UInt64 = 1 << UInt64(index)
-                if seen & bit != 0, isRepeat(k, in: node) { reportRepeat(k, pointer); continue }
+                if repeats.isRepeat(k, possible: seen & bit != 0) { reportRepeat(k, pointer); continue }
                 seen |= bit
                 body(table.values[index], value)
-            } else if isRepeat(k, in: node) {
+            } else if repeats.isRepeat(k) {
                 reportRepeat(k, pointer)
             } else {
                 reportUnknown(k, pointer, allowed: table.names)
@@ -67,24 +71,15 @@ public final class DocumentReader {
             wrongType(node, pointer, expected: "an object")
             return false
         }
+        var repeats = RepeatedKeys(tape, object: node)
         var k = node + 1
         for _ in 0..<tape.count(node) {
             let value = k + 1
             defer { k = tape.next(value) }
-            if isRepeat(k, in: node) { reportRepeat(k, pointer); continue }
+            if repeats.isRepeat(k) { reportRepeat(k, pointer); continue }
             if !body(tape.string(k) ?? "", value) { reportUnknown(k, pointer, allowed: keys) }
         }
         return true
-    }
-
-    /// Whether an earlier key of `object` has the same raw bytes as key node `key`.
-    private func isRepeat(_ key: Int, in object: Int) -> Bool {
-        var p = object + 1
-        while p < key {
-            if tape.sameRawString(p, key) { return true }
-            p = tape.next(p + 1)
-        }
-        return false
     }
 
     private func reportRepeat(_ key: Int, _ pointer: () -> String) {
@@ -94,10 +89,14 @@ public final class DocumentReader {
 
     private func reportUnknown(_ key: Int, _ pointer: () -> String, allowed keys: [String]) {
         let name = tape.string(key) ?? ""
+        report({ pointer().pointer(name) }, DocumentReader.unknownKeyMessage(name, allowed: keys))
+    }
+
+    private static func unknownKeyMessage(_ name: String, allowed keys: [String]) -> String {
         var message = "unknown key \"\(name)\""
-        if let suggestion = DocumentReader.closest(to: name, in: keys) { message += " (did you mean \"\(suggestion)\"?)" }
+        if let suggestion = closest(to: name, in: keys) { message += " (did you mean \"\(suggestion)\"?)" }
         if !keys.isEmpty { message += "; allowed here: " + keys.joined(separator: ", ") }
-        report({ pointer().pointer(name) }, message)
+        return message
     }
 
     /// Whether object `node` has `key` (a required key whose value was refused still counts).
