@@ -16,9 +16,10 @@ enum Representations {
         w.endObject()
     }
 
-    /// `POST`/`PUT /v1/scenes…` answer; with `document`, the `GET /v1/scenes/{id}` answer.
+    /// `POST`/`PUT /v1/scenes…` answer; with `document`, the `GET /v1/scenes/{id}` answer, which
+    /// describes the version's screenshot when it has one (and has no `screenshot` otherwise).
     static func scene(_ stored: StoredScene, includeDocument: Bool, warnings: [String]? = nil,
-                      format: String? = nil) -> [UInt8] {
+                      format: String? = nil, screenshot: ScreenshotInfo? = nil) -> [UInt8] {
         var w = JSONWriter(reserving: 256 + (includeDocument ? stored.version.document.count : 0))
         w.beginObject()
         w.key("id"); w.string(stored.scene.id)
@@ -28,6 +29,7 @@ enum Representations {
         w.key("createdAt"); w.string(stored.version.createdAt)
         w.key("contentHash"); w.string(stored.version.contentHash)
         w.key("counts"); writeCounts(stored.version.info, to: &w)
+        if let screenshot { w.key("screenshot"); writeScreenshot(screenshot, to: &w) }
         if let format { w.key("format"); w.string(format) }
         if includeDocument {
             w.key("scene"); w.raw(Array(stored.version.document))
@@ -57,8 +59,11 @@ enum Representations {
         return w.bytes
     }
 
-    static func versionList(_ versions: [SceneVersionInfo]) -> [UInt8] {
-        var w = JSONWriter(reserving: 64 + versions.count * 200)
+    /// `GET /v1/scenes/{id}/versions`; a version with a screenshot (in `screenshots`, by version
+    /// ascending as the store lists them) describes it.
+    static func versionList(_ versions: [SceneVersionInfo], screenshots: [ScreenshotInfo] = []) -> [UInt8] {
+        var w = JSONWriter(reserving: 64 + versions.count * 200 + screenshots.count * 200)
+        var screenshots = screenshots[...]
         w.beginObject()
         w.key("items")
         w.beginArray()
@@ -69,10 +74,44 @@ enum Representations {
             w.key("contentHash"); w.string(v.contentHash)
             w.key("counts"); writeCounts(v, to: &w)
             w.key("size"); w.number(v.documentSize)
+            while let first = screenshots.first, first.version < v.version { screenshots.removeFirst() }
+            if let screenshot = screenshots.first, screenshot.version == v.version {
+                w.key("screenshot"); writeScreenshot(screenshot, to: &w)
+            }
             w.endObject()
         }
         w.endArray()
         w.key("nextCursor"); w.null()
+        w.endObject()
+        return w.bytes
+    }
+
+    /// `{"mediaType", "width", "height", "bytes", "sha256", "createdAt", "href"}`: a version's
+    /// screenshot without its image (`href` fetches it).
+    static func writeScreenshot(_ info: ScreenshotInfo, to w: inout JSONWriter) {
+        w.beginObject()
+        writeScreenshotMembers(info, to: &w)
+        w.endObject()
+    }
+
+    static func writeScreenshotMembers(_ info: ScreenshotInfo, to w: inout JSONWriter) {
+        w.key("mediaType"); w.string(info.mediaType)
+        w.key("width"); w.number(info.width)
+        w.key("height"); w.number(info.height)
+        w.key("bytes"); w.number(info.byteSize)
+        w.key("sha256"); w.string(info.contentHash)
+        w.key("createdAt"); w.string(info.createdAt)
+        w.key("href"); w.string("/v1/scenes/\(info.sceneID)/versions/\(info.version)/screenshot")
+    }
+
+    /// The answer of `PUT …/versions/{n}/screenshot`: `{"sceneId", "sceneVersion", …}` and the
+    /// screenshot's members.
+    static func screenshot(_ info: ScreenshotInfo) -> [UInt8] {
+        var w = JSONWriter(reserving: 384)
+        w.beginObject()
+        w.key("sceneId"); w.string(info.sceneID)
+        w.key("sceneVersion"); w.number(info.version)
+        writeScreenshotMembers(info, to: &w)
         w.endObject()
         return w.bytes
     }

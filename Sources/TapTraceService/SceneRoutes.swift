@@ -23,7 +23,8 @@ extension TapTraceService {
         router.get("/v1/scenes/{id}", handler: handler { [store] request, parameters in
             let id = try Self.requireSceneID(parameters["id"])
             let stored = try store.scene(id: id, version: try QueryParameters(request).version())
-            var response = HTTPResponse.jsonBytes(Representations.scene(stored, includeDocument: true))
+            let screenshot = try store.screenshotInfo(sceneID: id, version: stored.version.version)
+            var response = HTTPResponse.jsonBytes(Representations.scene(stored, includeDocument: true, screenshot: screenshot))
             response.headers["ETag"] = Self.etag(stored.version.version)
             return response
         })
@@ -54,7 +55,8 @@ extension TapTraceService {
 
         router.get("/v1/scenes/{id}/versions", handler: handler { [store] _, parameters in
             let id = try Self.requireSceneID(parameters["id"])
-            return .jsonBytes(Representations.versionList(try store.listVersions(sceneID: id)))
+            let versions = try store.listVersions(sceneID: id)
+            return .jsonBytes(Representations.versionList(versions, screenshots: try store.screenshotInfos(sceneID: id)))
         })
     }
 

@@ -29,6 +29,10 @@ public final class TapTraceService: Sendable {
     /// The most runs one replay re-runs (decision 45).
     let replayLimit: Int
     public static let defaultReplayLimit = 10_000
+    /// The largest screenshot a version takes, in bytes (`PUT …/versions/{n}/screenshot`).
+    let screenshotLimit: Int
+    /// 8 MiB: a full-resolution PNG screenshot of an iPhone or iPad screen is a few megabytes.
+    public static let defaultScreenshotLimit = 8 << 20
     /// Where unexpected failures (500s) are reported; the client gets no internals.
     let errorLog: @Sendable (String) -> Void
 
@@ -43,9 +47,11 @@ public final class TapTraceService: Sendable {
     }
 
     public init(store: TraceStore, sceneCacheCapacity: Int = 256, replayLimit: Int = defaultReplayLimit,
-                runWriting: RunWriting = .groupCommit, errorLog: @escaping @Sendable (String) -> Void = { _ in }) {
+                runWriting: RunWriting = .groupCommit, screenshotLimit: Int = defaultScreenshotLimit,
+                errorLog: @escaping @Sendable (String) -> Void = { _ in }) {
         self.store = store
         self.replayLimit = replayLimit
+        self.screenshotLimit = screenshotLimit
         self.scenes = SceneCache(capacity: sceneCacheCapacity)
         self.runWriter = RunWriter(store: store, inline: runWriting == .inline)
         self.statelessScenes = StatelessSceneCache(capacity: max(1, sceneCacheCapacity / 4), maxViews: 500_000)
@@ -69,6 +75,7 @@ public final class TapTraceService: Sendable {
         addSystemRoutes(to: router)
         addViewerRoutes(to: router)
         addSceneRoutes(to: router)
+        addScreenshotRoutes(to: router)
         addScenePatchRoute(to: router)
         addGeometryRoute(to: router)
         addDispatchRoutes(to: router)

@@ -13,7 +13,7 @@ struct ServeCommand: ParsableCommand {
         discussion: """
             Environment variables (used when the flag is absent): TAPTRACE_HOST, TAPTRACE_PORT,
             TAPTRACE_DB, TAPTRACE_THREADS, TAPTRACE_BODY_LIMIT, TAPTRACE_CORS_ORIGINS (comma-separated),
-            TAPTRACE_REPLAY_LIMIT, TAPTRACE_PIN_THREADS (1/0, true/false, yes/no, on/off).
+            TAPTRACE_REPLAY_LIMIT, TAPTRACE_SCREENSHOT_LIMIT, TAPTRACE_PIN_THREADS (1/0, true/false, yes/no, on/off).
             Logs one line per request to standard error; SIGINT or SIGTERM stops the server after
             the requests in flight have been answered. On Linux it starts itself again once,
             with glibc's per-thread allocation cache enlarged (GLIBC_TUNABLES, adding
@@ -42,6 +42,10 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .customLong("replay-limit"), help: "Most runs one replay re-runs; a version with more is refused with 422 (default \(TapTraceService.defaultReplayLimit)).")
     var replayLimit: Int?
 
+    @Option(name: .customLong("screenshot-limit"),
+            help: "Largest screenshot of a scene version in bytes; K and M suffixes allowed (default 8M, or the body limit when smaller; at most the body limit).")
+    var screenshotLimit: String?
+
     @Flag(inversion: .prefixedNo,
           help: "Bind each worker thread to a processor of its own (default on; only when there are at least as many processors as threads).")
     var pinThreads: Bool?
@@ -62,6 +66,7 @@ struct ServeCommand: ParsableCommand {
         // Whatever way `run` ends, the lines logged so far are written.
         defer { log.flush() }
         let service = TapTraceService(store: store, replayLimit: settings.replayLimit,
+                                      screenshotLimit: settings.screenshotLimit,
                                       errorLog: { log.write("error: \($0)") })
 
         var configuration = HTTPServerConfiguration(host: settings.host, port: settings.port, threads: settings.threads,
@@ -119,6 +124,7 @@ struct Settings {
     var bodyLimit: Int
     var corsOrigins: [String]
     var replayLimit: Int
+    var screenshotLimit: Int
     var pinThreads: Bool
 
     init(command: ServeCommand, environment: [String: String]) throws {
@@ -153,6 +159,20 @@ struct Settings {
             throw ValidationError("the body limit must be a byte count of at least 1024 (e.g. 65536, 512K, 8M), not \(limitText)")
         }
         bodyLimit = limit
+
+        // A screenshot is a request body like any other: the server refuses bodies above the
+        // body limit before any route sees them, so a larger screenshot limit could never apply.
+        if let text = command.screenshotLimit ?? env("TAPTRACE_SCREENSHOT_LIMIT") {
+            guard let screenshots = Self.byteCount(text), screenshots >= 1 else {
+                throw ValidationError("the screenshot limit must be a byte count of at least 1 (e.g. 65536, 512K, 8M), not \(text)")
+            }
+            guard screenshots <= bodyLimit else {
+                throw ValidationError("the screenshot limit (\(text)) must not exceed the body limit (\(limitText)); raise --body-limit as well")
+            }
+            screenshotLimit = screenshots
+        } else {
+            screenshotLimit = min(TapTraceService.defaultScreenshotLimit, bodyLimit)
+        }
 
         replayLimit = try integer(command.replayLimit, "TAPTRACE_REPLAY_LIMIT", default: TapTraceService.defaultReplayLimit, in: 1...Int.max,
                                   "the replay limit")
