@@ -21,7 +21,6 @@ import { Camera } from "./zoom.js";
 import { Captions } from "./captions.js";
 import { LayeredView } from "./layers.js";
 import { facts } from "./describe.js";
-import { quadBox } from "./model.js";
 
 export class SceneCanvas {
   /**
@@ -196,7 +195,19 @@ export class SceneCanvas {
     this.view.setContent(on ? this.layered.bounds() : [x, y, width, height]);
   }
 
+  /**
+   * A marker at scene point (x, y) drawn at screen size whatever the zoom: `children` are in
+   * pixels around (0, 0). For points, pins and badges on top of the views.
+   */
+  marker(x, y, ...children) {
+    return s("g", { class: "marker", "data-x": x, "data-y": y, transform: `translate(${x} ${y}) scale(${1 / this.view.scale})` }, ...children);
+  }
+
   cameraChanged() {
+    const k = 1 / this.view.scale;
+    for (const m of this.svg.querySelectorAll("g.marker")) {
+      m.setAttribute("transform", `translate(${m.dataset.x} ${m.dataset.y}) scale(${k})`);
+    }
     if (this.captionsScheduled) return;
     this.captionsScheduled = true;
     requestAnimationFrame(() => {
@@ -221,8 +232,10 @@ export class SceneCanvas {
   select(id, { reveal = true } = {}) {
     this.selected = this.model?.get(id) ? id : null;
     this.setClass("hl-select", this.selected ? [this.selected] : []);
-    const v = this.selected ? this.model.get(this.selected) : null;
-    if (v?.quad && reveal && !this.layeredMode) this.view.reveal(quadBox(v.quad));
+    // The part of it that is drawn is brought into view; a view clipped away entirely (a
+    // table row scrolled out of sight) has nothing to show.
+    const box = this.selected ? this.model.visibleBox(this.model.get(this.selected)) : null;
+    if (box && reveal && !this.layeredMode) this.view.reveal(box);
     else this.cameraChanged();
   }
 
@@ -268,7 +281,7 @@ export class SceneCanvas {
   showExplain(explanation) {
     this.setClass("hl-target", [this.viewFor(explanation.target?.id)].filter(Boolean));
     this.setClass("hl-hit", explanation.hitTestView ? [explanation.hitTestView.id] : []);
-    this.explainLayer.replaceChildren(...crosshair(explanation.point, "explain"));
+    this.explainLayer.replaceChildren(this.crosshair(explanation.point, "explain"));
   }
 
   showReason(reason) {
@@ -284,9 +297,25 @@ export class SceneCanvas {
 
   /** The point whose views are listed (under-point.js): a cross, and its views outlined. */
   showPoint(point, { containing = [], hitTestView = null } = {}) {
-    this.pointLayer.replaceChildren(...(point ? crosshair(point, "point") : []));
+    this.pointLayer.replaceChildren(...(point ? [this.crosshair(point, "point")] : []));
     this.setClass("hl-under", containing);
     this.setClass("hl-under-hit", hitTestView ? [hitTestView] : []);
+    this.layered.showPoint(containing.length ? point : null, containing, hitTestView, (x, y, ...c) => this.marker(x, y, ...c));
+  }
+
+  /** Width over height of what is drawn (the screen, or the exploded planes). */
+  contentAspect() {
+    if (!this.model) return 390 / 844;
+    const [, , w, h] = this.layeredMode ? this.layered.bounds() : (this.model.geometry.screen ?? [0, 0, 100, 100]);
+    return w / Math.max(h, 1);
+  }
+
+  /** A ring and a cross at a point, at screen size. */
+  crosshair([x, y], kind) {
+    return this.marker(x, y,
+      s("circle", { class: `${kind}-point`, cx: 0, cy: 0, r: 6 }),
+      s("line", { class: `${kind}-cross`, x1: -11, y1: 0, x2: 11, y2: 0 }),
+      s("line", { class: `${kind}-cross`, x1: 0, y1: -11, x2: 0, y2: 11 }));
   }
 
   // ---------------------------------------------------------------- pointer
@@ -347,13 +376,6 @@ export class SceneCanvas {
   }
 }
 
-function crosshair([x, y], kind) {
-  return [
-    s("circle", { class: `${kind}-point`, cx: x, cy: y, r: 5 }),
-    s("line", { class: `${kind}-cross`, x1: x - 10, y1: y, x2: x + 10, y2: y }),
-    s("line", { class: `${kind}-cross`, x1: x, y1: y - 10, x2: x, y2: y + 10 }),
-  ];
-}
 
 function samplesAsEvents(samples) {
   return samples.map((sample, i) => ({

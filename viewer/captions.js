@@ -2,15 +2,16 @@
 // accessibility identifier, or the last part of its id) in its top-left corner, cut to the
 // view's width, and left out where it would overlap a caption already placed. Placed in
 // order of importance: the selected view, windows, labelled controls, labelled views, the rest
-// front to back; so of seven stacked full-screen views one caption shows, not seven.
+// front to back, views out of play last; so of seven stacked full-screen views one caption
+// shows, not seven.
 
 import { s } from "./dom.js";
-import { quadBox, shortName } from "./model.js";
+import { shortName } from "./model.js";
 
 const FONT_SIZE = 11;
 /** The font the captions are measured in; viewer.css draws `.caption` in the same. */
 const FONT = `${FONT_SIZE}px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif`;
-const LINE = 14;
+const LINE = 13;
 const INSET = 3;
 /** Below this width (pixels) a caption would be a few letters: it is left out. */
 const MIN_WIDTH = 26;
@@ -34,8 +35,10 @@ export class Captions {
       const extra = model.extra(v.id);
       let text = v.label || extra.accessibilityIdentifier || shortName(v.id);
       if (!v.superview && extra.passThrough) text += " · pass-through";
-      const rank = !v.superview ? 0 : v.label && v.enabled !== undefined ? 1 : v.label ? 2 : 3;
-      return { v, text, rank, order: model.order.get(v.id), kind: v.label ? "label" : "id", box: visibleBox(v, model) };
+      // Windows, then labelled controls, labelled views, other views; views hit-testing
+      // skips (an invisible overlay, a hidden placeholder) after every view in play.
+      const rank = (!v.superview ? 0 : v.label && v.enabled !== undefined ? 1 : v.label ? 2 : 3) + (v.outOfPlay && v.superview ? 4 : 0);
+      return { v, text, rank, order: model.order.get(v.id), kind: v.label ? "label" : "id", box: model.visibleBox(v) };
     }).filter((item) => item.box);
     this.items.sort((a, b) => a.rank - b.rank || a.order - b.order);
   }
@@ -76,7 +79,7 @@ export class Captions {
     const left = Math.max(box[0], 0), top = Math.max(box[1], 0);
     const right = Math.min(box[2], width), bottom = Math.min(box[3], height);
     const room = right - left - 2 * INSET;
-    if (room < MIN_WIDTH || bottom - top < LINE + 2) return null;
+    if (room < MIN_WIDTH || bottom - top < LINE - 1) return null;
     let text = item.text;
     let w = this.width(text);
     if (w > room) {
@@ -121,19 +124,3 @@ export class Captions {
   }
 }
 
-/**
- * The part of `v`'s box on screen that is drawn: inside every superview that clips
- * (clipsToBounds), or null when nothing of it is (a table's rows scrolled out of sight).
- */
-function visibleBox(v, model) {
-  if (!v.quad) return null;
-  let box = quadBox(v.quad);
-  for (let a = v.superview ? model.get(v.superview) : null; a; a = a.superview ? model.get(a.superview) : null) {
-    if (!a.clipsToBounds) continue;
-    if (!a.quad) return null;
-    const clip = quadBox(a.quad);
-    box = [Math.max(box[0], clip[0]), Math.max(box[1], clip[1]), Math.min(box[2], clip[2]), Math.min(box[3], clip[3])];
-    if (box[2] <= box[0] || box[3] <= box[1]) return null;
-  }
-  return box;
-}

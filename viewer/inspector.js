@@ -21,8 +21,11 @@ export class Inspector {
       this.clear();
       return;
     }
+    const clip = model.clippedBy(v);
     replace(this.element,
       h("h3", { class: "inspector-title", id: "inspector-title" }, v.id),
+      clip ? h("p", { class: "note", id: "inspector-clipped" },
+        `Not drawn: outside ${clip.id}, which clips its subviews (clipsToBounds). Hit-testing does not reach it there either (H6).`) : null,
       h("dl", { class: "fields", id: "inspector-fields" },
         facts(v, model.extra(v.id)).map(([k, value]) => [h("dt", {}, k), h("dd", {}, value)])));
   }

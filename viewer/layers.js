@@ -44,8 +44,40 @@ export class LayeredView {
       this.boxes.set(v.id, rect);
       return rect;
     });
-    this.group.replaceChildren(...rects);
+    this.pointGroup = s("g", { class: "layer-point" });
+    this.group.replaceChildren(...rects, this.pointGroup);
     this.show(this.top);
+  }
+
+  /**
+   * The pinned point as a skewer through the planes: a line from the back plane to the front
+   * one at `p`, and a dot where it pierces each view under it (`ids`); the hit-test view's dot
+   * is the large red one.
+   */
+  showPoint(p, ids = [], hit = null, marker = null) {
+    if (!this.pointGroup) return;
+    if (!p) {
+      this.pointGroup.replaceChildren();
+      return;
+    }
+    const at = (z) => {
+      const m = this.projection(z);
+      return [m[0] * p[0] + m[2] * p[1] + m[4], m[1] * p[0] + m[3] * p[1] + m[5]];
+    };
+    const [x0, y0] = at(0);
+    const [x1, y1] = at(this.top + 1);
+    const dots = ids.filter((id) => this.layerOf.has(id)).map((id) => {
+      const z = this.layerOf.get(id);
+      const [x, y] = at(z);
+      const dot = s("circle", { class: id === hit ? "pierce pierce-hit" : "pierce", cx: 0, cy: 0, r: id === hit ? 6 : 3.5 });
+      const group = marker(x, y, dot);
+      Object.assign(group.dataset, { id, layer: String(z) });
+      group.classList.add("pierce-mark");
+      return group;
+    });
+    // The hit-test view's dot last: on top of the others.
+    dots.sort((a, b) => (a.dataset.id === hit) - (b.dataset.id === hit));
+    this.pointGroup.replaceChildren(s("line", { class: "skewer", x1: x0, y1: y0, x2: x1, y2: y1 }), ...dots);
   }
 
   /** The affine map of layer `z`'s plane: [a, b, c, d, tx, ty] from screen points. */
@@ -72,6 +104,9 @@ export class LayeredView {
       const z = this.layerOf.get(id);
       rect.classList.toggle("above", z > this.shown);
       rect.classList.toggle("current", z === this.shown && this.shown < this.top);
+    }
+    for (const dot of this.pointGroup?.querySelectorAll(".pierce-mark") ?? []) {
+      dot.classList.toggle("above", Number(dot.dataset.layer) > this.shown);
     }
   }
 

@@ -25,8 +25,8 @@ import { problemView } from "./problems.js";
 const state = { sceneId: null, version: null, sceneName: null, model: null, versions: [], runId: null, selected: null };
 
 const HINTS = {
-  inspect: "Click a view to select it and list what is under the point; drag to pan.",
-  touch: "Click to tap, hold to long-press, drag to drag: the touches are shown in Touch, then sent.",
+  inspect: "Click: select a view and list what is under the point. Drag: pan.",
+  touch: "Click to tap, hold to long-press, drag to drag; review the touches, then send.",
   explain: "Click a point to explain it; the first click also picks the view under it.",
 };
 
@@ -43,8 +43,7 @@ const PANELS_MIN = 420;
 function panelsWidth() {
   const stage = byId("stage").clientWidth;
   const frame = byId("canvas-frame").clientHeight;
-  const [, , w, h] = state.model?.geometry.screen ?? [0, 0, 390, 844];
-  const needed = frame * (w / Math.max(h, 1)) + 2 * 12 + 16;
+  const needed = frame * canvas.contentAspect() + 2 * 12 + 16;
   const canvasWidth = Math.max(CANVAS_MIN, Math.min(needed, stage - PANELS_MIN - 6));
   return stage - 6 - canvasWidth;
 }
@@ -138,7 +137,13 @@ byId("zoom-out").addEventListener("click", () => canvas.view.zoomBy(1 / 1.25));
 byId("zoom-fit").addEventListener("click", () => canvas.view.fit());
 byId("zoom-actual").addEventListener("click", () => canvas.view.actualSize());
 byId("canvas-frame").addEventListener("keydown", (event) => {
-  if (event.target === byId("canvas-frame") && canvas.model) canvas.view.key(event);
+  if (event.target !== byId("canvas-frame") || !canvas.model) return;
+  if (event.key === "Escape" && underPoint.pinned) {
+    event.preventDefault();
+    underPoint.unpin();
+  } else {
+    canvas.view.key(event);
+  }
 });
 
 const layersToggle = byId("layers-toggle");
@@ -148,6 +153,8 @@ layersToggle.addEventListener("click", () => {
   layersToggle.setAttribute("aria-pressed", String(on));
   byId("layer-stepper").hidden = !on;
   canvas.setLayered(on);
+  // The planes are wider than the screen: the canvas takes the room they need.
+  panelsSplitter.auto(panelsWidth);
   syncLayerStepper();
   announce(on ? `Layered view: ${canvas.layered.top + 1} layers, back to front.` : "Flat view.");
 });
@@ -166,7 +173,7 @@ function describeLayer() {
   const n = canvas.layered.shown;
   const ids = canvas.layered.viewsOn(n);
   const names = ids.slice(0, 3).join(", ") + (ids.length > 3 ? ` and ${ids.length - 3} more` : "");
-  byId("layer-info").textContent = `0–${n} of ${canvas.layered.top}; on top: ${names || "nothing"}`;
+  byId("layer-info").textContent = `0–${n} of ${canvas.layered.top} · top: ${names || "nothing"}`;
   layerRange.setAttribute("aria-valuetext", `Layers 0 to ${n} of ${canvas.layered.top}; layer ${n} holds ${names || "nothing"}`);
 }
 

@@ -56,15 +56,62 @@ export class SceneModel {
     return this.frontToBack.filter((v) => v.quad && inside(v.quad, p));
   }
 
-  /** The front-most view whose visible rectangle (inside every clipping superview) contains `p`. */
+  /**
+   * The view a click at `p` means: the front-most one drawn there (inside every clipping
+   * superview) that can be seen and is not pass-through. Hidden and transparent views (and
+   * what is inside them) and pass-through containers (an Appium capture's status bar window
+   * covers the whole screen) are skipped; the list under the point still shows them.
+   */
   visibleAt(p) {
+    let fallback = null;
     for (const v of this.frontToBack) {
       if (!v.quad || !inside(v.quad, p)) continue;
       let clipped = false;
       for (let a = v.superview ? this.byId.get(v.superview) : null; a && !clipped; a = a.superview ? this.byId.get(a.superview) : null) {
         if (a.clipsToBounds && (!a.quad || !inside(a.quad, p))) clipped = true;
       }
-      if (!clipped) return v;
+      if (clipped) continue;
+      fallback ??= v;
+      if (!this.unseen(v) && !this.extra(v.id).passThrough) return v;
+    }
+    return fallback;
+  }
+
+  /** Whether `v` cannot be seen: it or a superview is hidden or has alpha < 0.01. */
+  unseen(v) {
+    for (let a = v; a; a = a.superview ? this.byId.get(a.superview) : null) {
+      if (a.hidden || a.alpha < 0.01) return true;
+    }
+    return false;
+  }
+
+  /**
+   * The part of `v`'s box [minX, minY, maxX, maxY] that is drawn: inside every superview
+   * that clips (clipsToBounds); null when none of it is (a table's rows scrolled out of sight).
+   */
+  visibleBox(v) {
+    if (!v?.quad) return null;
+    let box = quadBox(v.quad);
+    for (let a = v.superview ? this.byId.get(v.superview) : null; a; a = a.superview ? this.byId.get(a.superview) : null) {
+      if (!a.clipsToBounds) continue;
+      if (!a.quad) return null;
+      const clip = quadBox(a.quad);
+      box = [Math.max(box[0], clip[0]), Math.max(box[1], clip[1]), Math.min(box[2], clip[2]), Math.min(box[3], clip[3])];
+      if (box[2] <= box[0] || box[3] <= box[1]) return null;
+    }
+    return box;
+  }
+
+  /** The nearest superview of `v` that clips it away entirely, or null. */
+  clippedBy(v) {
+    if (!v?.quad || this.visibleBox(v)) return null;
+    let box = quadBox(v.quad);
+    for (let a = v.superview ? this.byId.get(v.superview) : null; a; a = a.superview ? this.byId.get(a.superview) : null) {
+      if (!a.clipsToBounds) continue;
+      if (!a.quad) return a;
+      const clip = quadBox(a.quad);
+      box = [Math.max(box[0], clip[0]), Math.max(box[1], clip[1]), Math.min(box[2], clip[2]), Math.min(box[3], clip[3])];
+      if (box[2] <= box[0] || box[3] <= box[1]) return a;
     }
     return null;
   }

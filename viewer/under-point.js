@@ -92,7 +92,7 @@ export class UnderPointPanel {
     this.verdict.textContent = "Asking the service…";
     this.rows = new Map();
     const rows = this.views.map((v, i) => {
-      const status = h("td", { class: "status" }, "…");
+      const status = h("td", { class: "hit-status" }, "…");
       const why = h("td", { class: "why" }, i < EXPLAINED ? "…" : "");
       const row = h("tr", { "data-id": v.id, tabindex: -1 },
         h("td", { class: "num" }, String(i + 1)),

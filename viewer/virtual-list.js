@@ -67,6 +67,10 @@ export class VirtualList {
     else this.element.removeAttribute("aria-activedescendant");
     this.spacer.style.height = `${items.length * this.rowHeight}px`;
     if (!keepScroll) this.element.scrollTop = 0;
+    // A shorter list: the scroll position is clamped now, not when the browser gets to it,
+    // so the rows drawn below are the ones in view.
+    const end = Math.max(0, items.length * this.rowHeight - this.element.clientHeight);
+    if (this.element.scrollTop > end) this.element.scrollTop = end;
     this.render();
   }
 

@@ -91,18 +91,23 @@ export class Camera {
   }
 
   /**
-   * Brings the scene rectangle `box` ([minX, minY, maxX, maxY]) into view: centred when any
-   * part of it is outside, zoomed out first when it is larger than the view.
+   * Brings the scene rectangle `box` ([minX, minY, maxX, maxY]) into view with the least
+   * movement: panned just inside the edge it was beyond, zoomed out first when it is larger
+   * than the view.
    */
   reveal(box) {
     const { width, height } = this.viewport();
-    const [x0, y0] = this.toPixels([box[0], box[1]]);
-    const [x1, y1] = this.toPixels([box[2], box[3]]);
-    if (x0 >= 0 && y0 >= 0 && x1 <= width && y1 <= height) return;
     const w = box[2] - box[0], h = box[3] - box[1];
     const scale = clamp(Math.min(this.scale, (width - 2 * FIT_MARGIN) / Math.max(w, 1), (height - 2 * FIT_MARGIN) / Math.max(h, 1)));
-    const cx = (box[0] + box[2]) / 2, cy = (box[1] + box[3]) / 2;
-    this.set(scale, width / 2 - cx * scale, height / 2 - cy * scale);
+    const k = scale / this.scale;
+    // The offset that keeps the view's centre where it is at the new scale.
+    let tx = width / 2 - (width / 2 - this.tx) * k;
+    let ty = height / 2 - (height / 2 - this.ty) * k;
+    const shift = (low, high, size) => (low < FIT_MARGIN ? FIT_MARGIN - low : high > size - FIT_MARGIN ? size - FIT_MARGIN - high : 0);
+    tx += shift(box[0] * scale + tx, box[2] * scale + tx, width);
+    ty += shift(box[1] * scale + ty, box[3] * scale + ty, height);
+    if (scale === this.scale && tx === this.tx && ty === this.ty) return;
+    this.set(scale, tx, ty);
     this.fitted = false;
   }
 

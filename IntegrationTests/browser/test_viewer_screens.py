@@ -189,6 +189,12 @@ def centre(view):
     return [(min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2]
 
 
+def pinned_point(browser):
+    """The point the page pinned, in screen points (its marker's position)."""
+    return browser.js("""const m = document.querySelector('.point-overlay g.marker');
+      return m && [Number(m.dataset.x), Number(m.dataset.y)];""")
+
+
 def severe(browser, allowed=()):
     entries = [e for e in browser.collect_console() if e["level"] == "SEVERE"]
     return [e for e in entries if not any(a in e["message"] for a in allowed)]
@@ -376,19 +382,35 @@ def check_outline(browser, server, f):
         expect(count.startswith(f"{len(expected)} of 1000"), f"{text}: {count!r}, expected {len(expected)}")
         matches = {g.get_attribute("data-id") for g in browser.finds("g.view.hl-match")}
         expect(matches == expected, f"{text}: canvas marks {sorted(matches)[:5]}…, expected {sorted(expected)[:5]}…")
-    # By address: one button; Enter selects it in the tree and on the canvas, and brings it into view.
+    # By address: one button, in a row scrolled out of the table. Enter selects it in the
+    # tree and on the canvas; the inspector says it is clipped away, and the camera stays.
     run_search("0x7fa0002a")
+    before = camera(browser)
     search.send_keys(Keys.ENTER)
     target = "cell42.buy"
     browser.wait(lambda d: browser.finds(f'g.view.hl-select[data-id="{target}"]'), "the match selected on the canvas")
     selected = browser.find("#outline-tree [role=treeitem][aria-selected=true]")
     expect(selected.get_attribute("data-id") == target, f"tree selection {selected.get_attribute('data-id')}")
     expect(browser.find("#inspector-title").text == target, "the inspector shows it")
-    box = browser.find(f'g.view[data-id="{target}"] > rect.box').rect
+    expect("0x7fa0002a" in browser.find("#inspector-fields").text, "with its address")
+    expect("outside table" in browser.find("#inspector-clipped").text, "and says the table clips it away")
+    expect(camera(browser) == before, "nothing to bring into view")
+
+    # A view out of the canvas (zoomed in on the header) is brought into view when selected.
+    for _ in range(4):
+        browser.find("button[aria-label='Zoom in']").click()
     frame = browser.find("#canvas-frame").rect
-    expect(frame["x"] <= box["x"] and box["x"] + box["width"] <= frame["x"] + frame["width"]
-           and frame["y"] <= box["y"] and box["y"] + box["height"] <= frame["y"] + frame["height"],
-           f"the selected view {box} is not in the canvas {frame}")
+
+    def in_view(id):
+        box = browser.find(f'g.view[data-id="{id}"] > rect.box').rect
+        return (frame["x"] <= box["x"] and box["x"] + box["width"] <= frame["x"] + frame["width"]
+                and frame["y"] <= box["y"] and box["y"] + box["height"] <= frame["y"] + frame["height"])
+    expect(not in_view("tab4"), "tab4 is out of view when zoomed in")
+    run_search("Tab 4")
+    search.send_keys(Keys.ENTER)
+    browser.wait(lambda d: browser.finds('g.view.hl-select[data-id="tab4"]'), "tab4 selected")
+    expect(in_view("tab4"), "the selected view brought into view")
+    settle(browser)
     browser.screenshot(f"{PREFIX}05-outline-search")
 
     # Canvas → outline: a click on a view selects its row (the search clears when it hides it).
@@ -410,6 +432,7 @@ def check_outline(browser, server, f):
 
     # Hidden and pruned views say why, with the rule id.
     run_search("cell3.")
+    browser.wait(lambda d: browser.finds('#outline-tree [role=treeitem][data-id="cell3.spinner"]'), "the matching rows")
     spinner = browser.find('#outline-tree [role=treeitem][data-id="cell3.spinner"]')
     expect("hidden · H2" in spinner.text, f"hidden row {spinner.text!r}")
     overlay = browser.find('#outline-tree [role=treeitem][data-id="cell3.overlay"]')
@@ -431,7 +454,7 @@ def check_point(browser, server, f):
     browser.wait(lambda d: browser.find("#tab-point").get_attribute("aria-selected") == "true", "the Point panel")
     browser.wait(lambda d: not [c for c in browser.finds("#under-point-table td.why") if c.text in ("…", "")], "every row explained", timeout=30)
     # The point the page pinned (the click, in screen points) and what the service says there.
-    pinned = browser.js("""const c = document.querySelector('.point-overlay circle'); return [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))];""")
+    pinned = pinned_point(browser)
     expect(abs(pinned[0] - p[0]) < 2 and abs(pinned[1] - p[1]) < 2, f"pinned {pinned}, clicked {p}")
     expected = front_to_back_containing(geometry, pinned)
     shown = [tr.get_attribute("data-id") for tr in browser.finds("#under-point-table tbody tr")]
@@ -440,11 +463,11 @@ def check_point(browser, server, f):
     hit = report["hitTestView"]["id"]
     expect(hit == "Button:Skip", f"hit-test view {hit}")
     rows = {tr.get_attribute("data-id"): tr for tr in browser.finds("#under-point-table tbody tr")}
-    expect("is-hit" in rows[hit].get_attribute("class") and rows[hit].find_element(By.CSS_SELECTOR, ".status").text == "hit-test view",
+    expect("is-hit" in rows[hit].get_attribute("class") and rows[hit].find_element(By.CSS_SELECTOR, ".hit-status").text == "hit-test view",
            "the hit-test view's row")
     for ref in report["path"][:-1]:
         expect("on-path" in rows[ref["id"]].get_attribute("class"), f"{ref['id']} on the path")
-    expect(rows["Window[3]"].find_element(By.CSS_SELECTOR, ".status").text == "asked: returned nil", "the pass-through window was asked")
+    expect(rows["Window[3]"].find_element(By.CSS_SELECTOR, ".hit-status").text == "asked: returned nil", "the pass-through window was asked")
     # Each row's rule is the explain endpoint's first reason for that view.
     for vid in ("Window[3]", "Window[2]", "Window/Other/Other"):
         answer = server.call("POST", f"/v1/scenes/{sid}/explain", {"point": pinned, "target": vid})
@@ -482,9 +505,13 @@ def check_layers(browser, server, f):
     expect("Button:Skip" in under and browser.finds('rect.layer-box.hl-under-hit[data-id="Button:Skip"]'), "the hit-test view marked")
     # Views that share a point overlap, so their planes are in drawing order: the higher the
     # plane, the further in front (the list under the point, front to back).
+    pinned = pinned_point(browser)
     in_front_first = sorted(under, key=lambda i: -layer[i])
-    expect(in_front_first == front_to_back_containing(geometry, f["appium-point"]),
-           f"planes under the point {in_front_first}")
+    expect(in_front_first == front_to_back_containing(geometry, pinned), f"planes under the point {in_front_first}")
+    # The point skewers the planes: a dot on each view under it, the hit-test view's the red one.
+    dots = browser.js("return [...document.querySelectorAll('.layer-point .pierce-mark')].map(g => [g.dataset.id, g.querySelector('circle').classList.contains('pierce-hit')]);")
+    expect(sorted(d[0] for d in dots) == sorted(under), "a dot per view under the point")
+    expect([d[0] for d in dots if d[1]] == ["Button:Skip"], "the hit-test view's dot")
     # Nothing is canvas-captioned in the layered view (the planes are not to scale).
     expect(not captions(browser), "no captions on the planes")
     browser.screenshot(f"{PREFIX}08-layers")
