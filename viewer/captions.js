@@ -2,8 +2,8 @@
 // accessibility identifier, or the last part of its id) in its top-left corner, cut to the
 // view's width, and left out where it would overlap a caption already placed. Placed in
 // order of importance: the selected view, windows, labelled controls, labelled views, the rest
-// front to back, views out of play last; so of seven stacked full-screen views one caption
-// shows, not seven.
+// front to back; so of seven stacked full-screen views one caption shows, not seven. Views
+// that cannot be seen (hidden, transparent) have none unless selected.
 
 import { s } from "./dom.js";
 import { shortName } from "./model.js";
@@ -35,10 +35,10 @@ export class Captions {
       const extra = model.extra(v.id);
       let text = v.label || extra.accessibilityIdentifier || shortName(v.id);
       if (!v.superview && extra.passThrough) text += " · pass-through";
-      // Windows, then labelled controls, labelled views, other views; views hit-testing
-      // skips (an invisible overlay, a hidden placeholder) after every view in play.
-      const rank = (!v.superview ? 0 : v.label && v.enabled !== undefined ? 1 : v.label ? 2 : 3) + (v.outOfPlay && v.superview ? 4 : 0);
-      return { v, text, rank, order: model.order.get(v.id), kind: v.label ? "label" : "id", box: model.visibleBox(v) };
+      // Windows, then labelled controls, labelled views, other views. A view that cannot be
+      // seen (hidden or transparent, or inside such a view) has a caption only when selected.
+      const rank = !v.superview ? 0 : v.label && v.enabled !== undefined ? 1 : v.label ? 2 : 3;
+      return { v, text, rank, order: model.order.get(v.id), kind: v.label ? "label" : "id", box: model.visibleBox(v), unseen: model.unseen(v) };
     }).filter((item) => item.box);
     this.items.sort((a, b) => a.rank - b.rank || a.order - b.order);
   }
@@ -59,7 +59,7 @@ export class Captions {
       const grid = new Map();
       const items = selected ? [this.items.find((i) => i.v.id === selected), ...this.items.filter((i) => i.v.id !== selected)] : this.items;
       for (const item of items) {
-        if (!item) continue;
+        if (!item || (item.unseen && item.v.id !== selected)) continue;
         const placed = this.place(item, camera, width, height, grid);
         if (!placed) continue;
         this.draw(used++, item, placed, item.v.id === selected);

@@ -6,9 +6,9 @@
 export class SceneModel {
   /**
    * @param {object} geometry  GET /v1/scenes/{id}/geometry
-   * @param {object} [document] the scene document of the same version (GET /v1/scenes/{id}), or null
+   * @param {object} [sceneDocument] the scene document of the same version (GET /v1/scenes/{id}), or null
    */
-  constructor(geometry, document = null) {
+  constructor(geometry, sceneDocument = null) {
     this.geometry = geometry;
     this.views = geometry.views;
     this.byId = new Map(this.views.map((v) => [v.id, v]));
@@ -19,7 +19,7 @@ export class SceneModel {
       for (const r of v.recognizers) this.owner.set(r.id, v.id);
       if (v.viewController) this.owner.set(v.viewController.id, v.id);
     }
-    this.extras = documentExtras(document);
+    this.extras = documentExtras(sceneDocument);
     // Front-most first: windows front to back, and in a window the reverse of document order
     // (superviews first, subviews back to front), so a subview comes before its superview
     // and a later sibling's subtree before an earlier sibling.
@@ -132,7 +132,7 @@ export class SceneModel {
 }
 
 /** Id → {accessibilityIdentifier, address, passThrough} from the scene document's views. */
-function documentExtras(document) {
+function documentExtras(sceneDocument) {
   const extras = new Map();
   const walk = (node) => {
     const extra = {};
@@ -142,7 +142,7 @@ function documentExtras(document) {
     if (Object.keys(extra).length) extras.set(node.id, extra);
     for (const child of node.subviews ?? []) walk(child);
   };
-  for (const window of document?.windows ?? []) walk(window);
+  for (const window of sceneDocument?.windows ?? []) walk(window);
   return extras;
 }
 
