@@ -11,12 +11,14 @@ Starts the built `taptrace serve` like test_viewer.py and checks, in a 1280x800 
              filled (no wash), one caption where the seven would overlap, captions at 11 px at
              every zoom and never overlapping
   thousand   a 1,000-view screen: drawn, zoomed with the buttons (found by their accessible
-             names), ctrl+wheel about the pointer, keys and a drag; fit restores
+             names), ctrl+wheel about the pointer, keys and a drag; fit restores; the sidebar's
+             splitter moved by keyboard
   outline    the outline tree and its search (id, class, label, accessibility identifier,
              address), synced with the canvas both ways; hidden and pruned views marked with
              their rule
-  point      the views under a point, front to back, with the service's hit-test status and
-             each view's rule (compared with the hit-test and explain endpoints)
+  point      the views under a point, front to back, following the pointer and then pinned by a
+             click, with the service's hit-test status and each view's rule (compared with the
+             hit-test and explain endpoints)
   layers     the layered view: one plane per drawn view, the hit-test view on top of the
              views under the pinned point, layers stepped through with the range
   manage     rename (a new version with the new name) and delete from the sidebar
@@ -288,6 +290,16 @@ def check_thousand(browser, server, f):
     # Rows scrolled out of the table are clipped: no caption of theirs shows.
     expect(not [c for c in shown if c["id"].startswith("cell20.")], "a caption of a clipped row shows")
 
+    # The sidebar's splitter by keyboard: a separator with its value.
+    splitter = browser.find("#split-left")
+    expect(splitter.get_attribute("role") == "separator", "the splitter is a separator")
+    width = int(splitter.get_attribute("aria-valuenow"))
+    browser.js("arguments[0].focus()", splitter)
+    splitter.send_keys(Keys.ARROW_RIGHT)
+    expect(int(splitter.get_attribute("aria-valuenow")) == width + 16, "the right arrow widens the sidebar")
+    expect(abs(browser.find(".sidebar").rect["width"] - (width + 16)) < 1, "the sidebar follows")
+    splitter.send_keys(Keys.ARROW_LEFT)
+
     labels = {b.get_attribute("aria-label") for b in browser.finds(".zoom-controls button")}
     expect({"Zoom in", "Zoom out", "Fit the scene to the canvas"} <= labels, f"zoom buttons named {labels}")
     fit = camera(browser)
@@ -450,8 +462,18 @@ def check_point(browser, server, f):
     open_scene(browser, server, sid)
     skip = next(v for v in geometry["views"] if v["id"] == "Button:Skip")
     p = centre(skip)
-    click_client(browser, to_client(browser, p))
-    browser.wait(lambda d: browser.find("#tab-point").get_attribute("aria-selected") == "true", "the Point panel")
+    # Hover: with the Point panel shown, the list follows the pointer.
+    browser.find("#tab-point").click()
+    x, y = to_client(browser, p)
+    svg = browser.find("svg.scene-svg")
+    r = browser.js("const b = arguments[0].getBoundingClientRect(); return [b.x, b.y, b.width, b.height];", svg)
+    ActionChains(browser.driver).move_to_element_with_offset(
+        svg, int(round(x - (r[0] + r[2] / 2))), int(round(y - (r[1] + r[3] / 2)))).perform()
+    browser.wait(lambda d: "following the pointer" in browser.find("#point-where").text
+                 and browser.find("#point-verdict").text.startswith("Hit-test view: Button:Skip"), "the list following the pointer")
+    click_client(browser, (x, y))
+    browser.wait(lambda d: browser.find("#tab-point").get_attribute("aria-selected") == "true"
+                 and "pinned" in browser.find("#point-where").text, "the point pinned")
     browser.wait(lambda d: not [c for c in browser.finds("#under-point-table td.why") if c.text in ("…", "")], "every row explained", timeout=30)
     # The point the page pinned (the click, in screen points) and what the service says there.
     pinned = pinned_point(browser)
