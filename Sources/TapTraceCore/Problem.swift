@@ -19,6 +19,9 @@ public struct Problem: Error, Sendable {
     /// the patch, and the JSON pointer it names that is at fault (its `path`, or its `from`).
     public var operation: Int?
     public var pointer: String?
+    /// For a request that costs more than a limit allows: which limit, its value and the size
+    /// met (`limit-exceeded`, see `Limits`).
+    public var limit: LimitExceeded?
 
     public static let typeBase = "https://taptrace.dev/problems/"
 
@@ -43,8 +46,14 @@ public struct Problem: Error, Sendable {
         self.errors = errors
     }
 
-    /// Every issue of a document that is well-formed but invalid.
+    /// Every issue of a document that is well-formed but invalid; a document that passed one
+    /// of the `Limits` is that limit's problem instead (its other issues may be incomplete:
+    /// the checks past the limit were not made).
     public init(_ failure: ValidationFailure) {
+        if let exceeded = failure.exceeded {
+            self.init(exceeded)
+            return
+        }
         let n = failure.issues.count + failure.omitted
         self.init(kind: .validation, title: "Invalid document",
                   detail: "\(n) problem\(n == 1 ? "" : "s") found; each names the JSON pointer of the value at fault.",

@@ -2,10 +2,15 @@
 public enum TapTrace {
     /// Dispatches `records` (already expanded and validated) against an indexed scene. Effective
     /// knobs: defaults, then the scene's, then `knobs`.
+    ///
+    /// With a `budget`, the run stops at the first safe point past its trace limit, its
+    /// deadline or its cancellation; the result is then partial and `budget.finish()` throws
+    /// why (callers that run several dispatches under one budget check it once at the end).
     public static func dispatch(_ index: SceneIndex, records: [TouchRecord], until: Double? = nil,
-                                knobs overrides: KnobOverrides = KnobOverrides(), trace: Bool = true) -> DispatchResult {
+                                knobs overrides: KnobOverrides = KnobOverrides(), trace: Bool = true,
+                                budget: WorkBudget? = nil) -> DispatchResult {
         let knobs = index.knobs.applying(overrides)
-        var run = DispatchRun(index: index, knobs: knobs, traceEnabled: trace)
+        var run = DispatchRun(index: index, knobs: knobs, traceEnabled: trace, budget: budget)
         run.run(records, until: until)
         return run.result(input: records, until: until)
     }

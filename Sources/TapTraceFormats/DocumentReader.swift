@@ -9,8 +9,17 @@ import TapTraceJSON
 public final class DocumentReader {
     public let tape: JSONTape
     public var issues = IssueList()
+    /// The sizes the documents read may reach (views per scene, touch records): past one, the
+    /// limit is recorded in `issues` (`IssueList.exceed`) and the work it would cost is not done.
+    public let limits: Limits
+    /// Touch records of the touch sequences read so far: `limits.records` bounds a request's
+    /// total (`POST /v1/check` carries many cases).
+    public internal(set) var recordCount = 0
 
-    public init(tape: JSONTape) { self.tape = tape }
+    public init(tape: JSONTape, limits: Limits = .unlimited) {
+        self.tape = tape
+        self.limits = limits
+    }
 
     /// Records an issue; past `IssueList.cap` only counts it, building neither its pointer nor
     /// its message (a suggestion for an unknown key costs an edit distance per allowed key).

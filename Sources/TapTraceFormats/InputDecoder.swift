@@ -17,35 +17,38 @@ public enum InputDecoder {
         do { return try JSONTape(parsing: bytes) } catch { throw .syntax(error) }
     }
 
-    /// A scene document.
-    public static func scene(_ bytes: [UInt8]) throws(InputError) -> Scene {
-        let reader = DocumentReader(tape: try parse(bytes))
+    /// A scene document. `limits.views` bounds its views (`Limits`).
+    public static func scene(_ bytes: [UInt8], limits: Limits = .unlimited) throws(InputError) -> Scene {
+        let reader = DocumentReader(tape: try parse(bytes), limits: limits)
         let scene = reader.scene(at: 0, pointer: "")
         guard reader.issues.isEmpty else { throw .invalid(ValidationFailure(reader.issues)) }
         return scene
     }
 
     /// A scene document, validated and indexed for dispatch (the id directory built once).
-    public static func sceneIndex(_ bytes: [UInt8]) throws(InputError) -> SceneIndex {
-        let reader = DocumentReader(tape: try parse(bytes))
+    public static func sceneIndex(_ bytes: [UInt8], limits: Limits = .unlimited) throws(InputError) -> SceneIndex {
+        let reader = DocumentReader(tape: try parse(bytes), limits: limits)
         let scene = SceneDecoder(reader: reader).decode(0, at: "")
-        let (issues, directory) = SceneValidator.validateKeepingDirectory(scene)
-        reader.issues.append(contentsOf: issues)
-        guard reader.issues.isEmpty else { throw .invalid(ValidationFailure(reader.issues)) }
-        return SceneIndex(validated: scene, directory: directory)
+        if reader.checkViews(scene, at: "") {
+            let (issues, directory) = SceneValidator.validateKeepingDirectory(scene)
+            reader.issues.append(contentsOf: issues)
+            if reader.issues.isEmpty { return SceneIndex(validated: scene, directory: directory) }
+        }
+        throw .invalid(ValidationFailure(reader.issues))
     }
 
     /// A touches document, expanded into the records to dispatch.
-    public static func touches(_ bytes: [UInt8]) throws(InputError) -> (TouchSequence, [TouchRecord]) {
-        let reader = DocumentReader(tape: try parse(bytes))
+    public static func touches(_ bytes: [UInt8], limits: Limits = .unlimited) throws(InputError) -> (TouchSequence, [TouchRecord]) {
+        let reader = DocumentReader(tape: try parse(bytes), limits: limits)
         let (seq, records) = reader.touchSequence(at: 0, pointer: "", requireFormat: true)
         guard reader.issues.isEmpty else { throw .invalid(ValidationFailure(reader.issues)) }
         return (seq, records)
     }
 
-    /// A dispatch request `{"scene": …, "touches": …, "knobs": …}` (contract §4).
-    public static func request(_ bytes: [UInt8]) throws(InputError) -> DecodedRequest {
-        let reader = DocumentReader(tape: try parse(bytes))
+    /// A dispatch request `{"scene": …, "touches": …, "knobs": …}` (contract §4), its scene's
+    /// views and its touch records held to `limits`.
+    public static func request(_ bytes: [UInt8], limits: Limits = .unlimited) throws(InputError) -> DecodedRequest {
+        let reader = DocumentReader(tape: try parse(bytes), limits: limits)
         var parts = RequestParts(reader)
         let isObject = reader.object(0, at: { "" }) { (key: RequestKey, v) in parts.read(key, v) }
         let request = parts.finish(isObject: isObject)
@@ -96,6 +99,8 @@ extension DocumentReader {
     public func sceneKeepingDirectory(at node: Int, pointer: String) -> (scene: Scene, directory: ObjectDirectory?) {
         let before = issues.issues.count
         let scene = SceneDecoder(reader: self).decode(node, at: pointer)
+        // A scene past the views limit is neither validated nor indexed.
+        guard checkViews(scene, at: pointer) else { return (scene, nil) }
         // Semantic checks also run on a partly broken scene, but skip views whose ids are missing.
         guard issues.issues.count == before || !scene.windows.isEmpty else { return (scene, nil) }
         let (found, directory) = SceneValidator.validateKeepingDirectory(scene, at: pointer)
@@ -110,10 +115,26 @@ extension DocumentReader {
     /// them through `TapTrace.dispatch(_:touches:records:…)`, which resolves the elements.
     public func touchSequence(at node: Int, pointer: String, requireFormat: Bool = false) -> (TouchSequence, [TouchRecord]) {
         let seq = TouchesDecoder(reader: self, requireFormat: requireFormat).decode(node, at: pointer)
+        // Counted before anything is expanded, over every sequence this reader reads.
+        let (total, overflow) = recordCount.addingReportingOverflow(TouchSequenceValidator.recordCount(seq))
+        recordCount = overflow ? .max : total
+        if recordCount > limits.records {
+            issues.exceed(LimitExceeded(.records, maximum: limits.records, size: recordCount, pointer: pointer))
+            return (seq, [])
+        }
         var list = IssueList()
         let records = TouchSequenceValidator.expand(seq, at: pointer, issues: &list)
         issues.append(contentsOf: list)
         return (seq, records)
+    }
+
+    /// Whether a decoded scene is within `limits.views`; if not, the limit is recorded.
+    /// Decoding is linear in the body, which the body limit bounds; validation and indexing,
+    /// which cost more per view and keep memory, come after this check.
+    public func checkViews(_ scene: Scene, at pointer: String) -> Bool {
+        guard scene.views.count > limits.views else { return true }
+        issues.exceed(LimitExceeded(.views, maximum: limits.views, size: scene.views.count, pointer: pointer))
+        return false
     }
 
     public func knobs(at node: Int, pointer: String) -> KnobOverrides {

@@ -15,6 +15,18 @@ extension Problem {
         if let column { w.key("column"); w.number(column) }
         if let operation { w.key("operation"); w.number(operation) }
         if let pointer { w.key("pointer"); w.string(pointer) }
+        if let limit {
+            // Which limit, its value, the size met, and the settings that raise it.
+            w.key("limit")
+            w.beginObject()
+            w.key("name"); w.string(limit.limit.rawValue)
+            w.key("maximum"); w.number(limit.maximum)
+            w.key("size"); w.number(limit.size)
+            w.key("sizeIsLowerBound"); w.bool(limit.isLowerBound)
+            w.key("flag"); w.string(limit.limit.flag)
+            w.key("environmentVariable"); w.string(limit.limit.environmentVariable)
+            w.endObject()
+        }
         if !errors.isEmpty {
             w.key("errors")
             w.beginArray()

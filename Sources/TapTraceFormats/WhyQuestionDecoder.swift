@@ -61,8 +61,10 @@ extension InputDecoder {
     /// The body of `POST /v1/why` and the file of `taptrace why`: a dispatch request (`scene`,
     /// `touches`, `knobs`) with the question beside it; `question` nil means the question is
     /// given elsewhere (the CLI's options) and none may be in the body.
-    public static func whyRequest(_ bytes: [UInt8], questionInBody: Bool = true) throws(InputError) -> (request: DecodedRequest, question: WhyQuestion?) {
-        let reader = DocumentReader(tape: try parse(bytes))
+    /// `limits` bounds the scene's views and the touch records.
+    public static func whyRequest(_ bytes: [UInt8], questionInBody: Bool = true,
+                                  limits: Limits = .unlimited) throws(InputError) -> (request: DecodedRequest, question: WhyQuestion?) {
+        let reader = DocumentReader(tape: try parse(bytes), limits: limits)
         var parts = RequestParts(reader)
         var question = WhyQuestionReader(reader)
         let isObject = reader.object(0, at: { "" }) { (key: WhyRequestKey, v) in

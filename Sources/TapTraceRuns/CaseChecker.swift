@@ -46,13 +46,16 @@ public struct CaseOutcome: Sendable {
 /// this engine does not produce yet (presses, motions, remote-control events, the key
 /// responder, responder changes) fails as unsupported instead of passing silently.
 public enum CaseChecker {
-    /// Dispatches the case and checks it. `name` defaults to the case's own.
-    public static func run(_ c: CaseDocument, name: String? = nil, file: String? = nil) -> CaseOutcome {
+    /// Dispatches the case and checks it. `name` defaults to the case's own. With a `budget`
+    /// that stops the run, the outcome is meaningless: callers check `budget.finish()`.
+    public static func run(_ c: CaseDocument, name: String? = nil, file: String? = nil,
+                           budget: WorkBudget? = nil) -> CaseOutcome {
         let failures: [CaseFailure]
         do {
             // As `TapTrace.dispatch(json:)` dispatches a request: gestures that name elements resolved.
             let result = try TapTrace.dispatch(c.index ?? SceneIndex(validated: c.scene), touches: c.touches,
-                                               records: c.records, knobs: c.knobs)
+                                               records: c.records, knobs: c.knobs, budget: budget)
+            if let budget, budget.stop != nil { return CaseOutcome(name: name ?? c.name ?? "case", file: file, failures: []) }
             failures = check(c.expect, against: try JSONTape(parsing: ResultEncoder.encode(result)))
         } catch {
             failures = [CaseFailure(key: "", expected: .null, actual: .null, text: "the case could not be dispatched: \(error)")]

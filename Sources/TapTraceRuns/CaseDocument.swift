@@ -28,17 +28,17 @@ public struct CaseDocument: Sendable {
                                     "motions", "remoteControls", "responderChanges", "markers"]
     static let caseKeys = ["name", "rules", "scene", "touches", "knobs", "expect"]
 
-    /// One case document.
-    public static func decode(_ bytes: [UInt8]) throws(InputError) -> CaseDocument {
-        let reader = DocumentReader(tape: try InputDecoder.parse(bytes))
+    /// One case document; `limits` bounds its scene's views and its touch records.
+    public static func decode(_ bytes: [UInt8], limits: Limits = .unlimited) throws(InputError) -> CaseDocument {
+        let reader = DocumentReader(tape: try InputDecoder.parse(bytes), limits: limits)
         let document = decode(reader, at: reader.tape.root, pointer: "")
         guard reader.issues.isEmpty, let document else { throw .invalid(ValidationFailure(reader.issues)) }
         return document
     }
 
     /// One case document, or `{"cases": [case, …]}` (`POST /v1/check`): the cases in order.
-    public static func decodeCases(_ bytes: [UInt8]) throws(InputError) -> [CaseDocument] {
-        let reader = DocumentReader(tape: try InputDecoder.parse(bytes))
+    public static func decodeCases(_ bytes: [UInt8], limits: Limits = .unlimited) throws(InputError) -> [CaseDocument] {
+        let reader = DocumentReader(tape: try InputDecoder.parse(bytes), limits: limits)
         let tape = reader.tape
         var cases: [CaseDocument] = []
         if tape.kind(tape.root) == .object, tape.member(tape.root, "cases") != nil {

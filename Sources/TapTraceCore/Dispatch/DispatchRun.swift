@@ -34,12 +34,19 @@ struct DispatchRun {
     var now = 0.0
     /// Touches changed by the current input record.
     var changed: [Int] = []
+    /// What the run may spend (its trace's length, time); nil: no bound (`WorkBudget`).
+    let budget: WorkBudget?
+    /// When the budget's clock is read next: after this many more input records, or once the
+    /// trace has this many entries.
+    private var recordsUntilClock = 0
+    private var entriesAtClock = 0
 
-    init(index: SceneIndex, knobs: Knobs, traceEnabled: Bool = true) {
+    init(index: SceneIndex, knobs: Knobs, traceEnabled: Bool = true, budget: WorkBudget? = nil) {
         self.index = index
         self.knobs = knobs
         self.hitTester = HitTester(index: index, knobs: knobs)
         self.trace = TraceRecorder(index: index, enabled: traceEnabled)
+        self.budget = budget
     }
 
     /// Touches not ended or cancelled. Counted by index: `reduce` copied every TouchState
@@ -54,12 +61,39 @@ struct DispatchRun {
 
     mutating func run(_ records: [TouchRecord], until: Double?) {
         for record in records {
+            // Between two records is a safe point: nothing is half-delivered. A record's own
+            // work is bounded by the scene (hit-testing, the chain, the recognizers).
+            if budget != nil, !mayContinue() { return }
             fireTimers(through: record.t)       // §2 step 1, Q4: a timer due at t fires first
             processInput(record)
         }
+        if budget != nil, !mayContinue() { return }
         // Q6: keep firing timers after the last input, up to `until` or the drain limit.
         let last = records.last?.t ?? 0
         fireTimers(through: until ?? (last + knobs.drainLimit))
+        if budget != nil { _ = mayContinue(clock: false) }
+    }
+
+    /// Whether the budget lets the run go on: the trace's length is compared every time, the
+    /// clock read every `WorkBudget.clockInterval` records or `entryInterval` entries. A trace
+    /// past `Limits.traceEntries` stops the run, which is then refused whole: a harness that
+    /// asserts on a result must not get a truncated one that looks complete.
+    private mutating func mayContinue(clock: Bool = true) -> Bool {
+        guard let budget else { return true }
+        let entries = trace.count
+        if entries > budget.limits.traceEntries {
+            budget.stop(.limit(LimitExceeded(.traceEntries, maximum: budget.limits.traceEntries, size: entries,
+                                             isLowerBound: true)))
+            return false
+        }
+        guard clock else { return budget.stop == nil }
+        recordsUntilClock -= 1
+        guard recordsUntilClock <= 0 || entries - entriesAtClock >= WorkBudget.entryInterval else {
+            return budget.stop == nil
+        }
+        recordsUntilClock = WorkBudget.clockInterval
+        entriesAtClock = entries
+        return budget.mayContinue()
     }
 
     private mutating func processInput(_ record: TouchRecord) {

@@ -126,14 +126,15 @@ extension TapTrace {
     /// Dispatches a touch sequence whose gestures may name elements: `records` (decoded and
     /// expanded) when none does; otherwise the records of `ElementTargets.resolve`, and the
     /// result carries the element checks.
+    /// `budget` bounds the run as `dispatch(_:records:until:knobs:trace:budget:)` says.
     public static func dispatch(_ index: SceneIndex, touches: TouchSequence, records: [TouchRecord],
                                 at base: String = "/touches", knobs: KnobOverrides = KnobOverrides(),
-                                trace: Bool = true) throws(ValidationFailure) -> DispatchResult {
+                                trace: Bool = true, budget: WorkBudget? = nil) throws(ValidationFailure) -> DispatchResult {
         guard touches.hasElementTargets else {
-            return dispatch(index, records: records, until: touches.until, knobs: knobs, trace: trace)
+            return dispatch(index, records: records, until: touches.until, knobs: knobs, trace: trace, budget: budget)
         }
         let (resolved, elements) = try ElementTargets.resolve(touches, in: index, at: base, knobs: knobs)
-        var result = dispatch(index, records: resolved, until: touches.until, knobs: knobs, trace: trace)
+        var result = dispatch(index, records: resolved, until: touches.until, knobs: knobs, trace: trace, budget: budget)
         result.elements = elements
         return result
     }

@@ -11,8 +11,18 @@ public struct IssueList: Sendable {
     public static let cap = 1000
     public private(set) var issues: [ValidationIssue] = []
     public private(set) var omitted = 0
+    /// The first limit the document passed (`Limits`): it is an issue too, at its pointer, so
+    /// that the document is refused wherever issues are checked, and `Problem` reports it as
+    /// `limit-exceeded`.
+    public private(set) var exceeded: LimitExceeded?
     public init() {}
-    public var isEmpty: Bool { issues.isEmpty }
+    public var isEmpty: Bool { issues.isEmpty && exceeded == nil }
+
+    /// Records a limit passed, as an issue at its pointer.
+    public mutating func exceed(_ e: LimitExceeded) {
+        if exceeded == nil { exceeded = e }
+        add(e.pointer ?? "", e.message)
+    }
 
     public mutating func add(_ pointer: @autoclosure () -> String, _ message: @autoclosure () -> String) {
         guard issues.count < IssueList.cap else { omitted += 1; return }
@@ -22,6 +32,7 @@ public struct IssueList: Sendable {
     public mutating func append(contentsOf other: IssueList) {
         for issue in other.issues { add(issue.pointer, issue.message) }
         omitted += other.omitted
+        if exceeded == nil { exceeded = other.exceeded }
     }
 }
 
@@ -31,8 +42,14 @@ public struct ValidationFailure: Error, Sendable, CustomStringConvertible {
     public var issues: [ValidationIssue]
     /// Issues beyond `IssueList.cap` that were counted but not listed.
     public var omitted: Int
-    public init(_ list: IssueList) { issues = list.issues; omitted = list.omitted }
+    /// The limit the document passed, if it passed one (`IssueList.exceeded`).
+    public var exceeded: LimitExceeded?
+    public init(_ list: IssueList) { issues = list.issues; omitted = list.omitted; exceeded = list.exceeded }
     public init(issues: [ValidationIssue]) { self.issues = issues; omitted = 0 }
+    public init(_ exceeded: LimitExceeded) {
+        self.init(issues: [ValidationIssue(exceeded.pointer ?? "", exceeded.message)])
+        self.exceeded = exceeded
+    }
     public var description: String {
         var lines = issues.map(\.description)
         if omitted > 0 { lines.append("… and \(omitted) more") }

@@ -20,8 +20,19 @@ public enum TouchSequenceValidator {
     /// (`{"view": …}`); without it (decoding, before the scene is known) an element is touched at
     /// (0, 0), which checks phases and times only: such records are never dispatched, see
     /// `ElementTargets.resolve`.
+    ///
+    /// `maxRecords` is the most touch changes the sequence may expand to (`Limits.records`):
+    /// the count comes from the gestures' `steps` before anything is expanded (a 300-byte drag
+    /// of a million steps would be a gigabyte of records), and past it nothing is expanded: the
+    /// limit is recorded in `issues` at `base` and no record is returned.
     public static func expand(_ seq: TouchSequence, at base: String = "", issues: inout IssueList,
+                              maxRecords: Int = .max,
                               point: (TouchTarget) -> Point = { $0.point ?? Point(0, 0) }) -> [TouchRecord] {
+        let count = recordCount(seq)
+        if count > maxRecords {
+            issues.exceed(LimitExceeded(.records, maximum: maxRecords, size: count, pointer: base))
+            return []
+        }
         // Generated ids count up from T1, skipping ids the explicit events use (only they can
         // collide: generated numbers only grow). Most requests have no events at all.
         var eventIds = Set<String>()
@@ -38,7 +49,8 @@ public enum TouchSequenceValidator {
         }
 
         var timed: [(t: Double, change: TouchChange, source: Source, order: Int)] = []
-        timed.reserveCapacity(seq.events.reduce(0) { $0 + $1.touches.count } + seq.gestures.count * 4)
+        // Exact, but not trusted beyond a million up front when no limit applies.
+        timed.reserveCapacity(min(count, 1 << 20))
         var order = 0
         func add(_ t: Double, _ c: TouchChange, _ s: Source) { timed.append((t, c, s, order)); order += 1 }
 
@@ -163,6 +175,29 @@ public enum TouchSequenceValidator {
             issues.add(base.pointer("events"), "a touch sequence needs at least one event or gesture")
         }
         return records
+    }
+
+    /// The touch changes `expand` makes of `seq`, each counted once (`Limits.records`): every
+    /// change of the explicit events, 2 per tap and long press, 4 per double tap, `steps` + 2
+    /// per drag. Saturates at `Int.max` instead of overflowing (`steps` is any positive
+    /// integer the document gives).
+    public static func recordCount(_ seq: TouchSequence) -> Int {
+        var n = 0
+        func add(_ k: Int) {
+            let (sum, overflow) = n.addingReportingOverflow(k)
+            n = overflow ? .max : sum
+        }
+        for e in seq.events { add(e.touches.count) }
+        for g in seq.gestures {
+            switch g {
+            case .tap, .longPress: add(2)
+            case .doubleTap: add(4)
+            case let .drag(_, _, _, _, steps):
+                let s = steps ?? dragSteps
+                add(s > Int.max - 2 ? .max : s + 2)
+            }
+        }
+        return n
     }
 
     /// Each gesture's start: its `t`, or `defaultGap` after the end of the gesture before it in

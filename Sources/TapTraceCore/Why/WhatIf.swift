@@ -32,17 +32,18 @@ enum WhatIf {
     }
 
     static func changes(_ question: WhyQuestion, expect: WhyQuestion.Expectation, index: SceneIndex, records: [TouchRecord],
-                        until: Double?, knobs: KnobOverrides, baseline: DispatchResult) -> [WhyAnswer.Change] {
+                        until: Double?, knobs: KnobOverrides, baseline: DispatchResult,
+                        budget: WorkBudget? = nil) -> [WhyAnswer.Change] {
         changes(question, expect: expect, index: index, records: records, until: until, knobs: knobs, baseline: baseline,
-                wholeSceneLimit: WhatIfScene.wholeSceneLimit)
+                wholeSceneLimit: WhatIfScene.wholeSceneLimit, budget: budget)
     }
 
     /// `wholeSceneLimit`: scenes with more views are verified on the reachable part only.
     static func changes(_ question: WhyQuestion, expect: WhyQuestion.Expectation, index: SceneIndex, records: [TouchRecord],
                         until: Double?, knobs: KnobOverrides, baseline: DispatchResult,
-                        wholeSceneLimit: Int) -> [WhyAnswer.Change] {
+                        wholeSceneLimit: Int, budget: WorkBudget? = nil) -> [WhyAnswer.Change] {
         var verified = trials(question, expect: expect, index: index, records: records, until: until, knobs: knobs,
-                              baseline: baseline, wholeSceneLimit: wholeSceneLimit).filter { $0.outcome != nil }
+                              baseline: baseline, wholeSceneLimit: wholeSceneLimit, budget: budget).filter { $0.outcome != nil }
         verified.sort { WhatIfCandidate.ranks($0.candidate, before: $1.candidate) }
         return verified.prefix(maximumChanges).map {
             WhyAnswer.Change(edit: $0.candidate.edit, rule: $0.candidate.rule, verified: true, outcome: $0.outcome!)
@@ -61,12 +62,12 @@ enum WhatIf {
     /// outcome).
     static func trials(_ question: WhyQuestion, expect: WhyQuestion.Expectation, index: SceneIndex, records: [TouchRecord],
                        until: Double?, knobs: KnobOverrides, baseline given: DispatchResult,
-                       wholeSceneLimit: Int) -> [Trial] {
+                       wholeSceneLimit: Int, budget: WorkBudget? = nil) -> [Trial] {
         var question = question
         question.expect = expect
         let traced = question.needsTracedRun
         let baseline = traced && !given.recorder.enabled
-            ? TapTrace.dispatch(index, records: records, until: until, knobs: knobs) : given
+            ? TapTrace.dispatch(index, records: records, until: until, knobs: knobs, budget: budget) : given
         guard question.isMet(by: baseline, expect: expect, index: index) == false else { return [] }
 
         var generator = WhatIfCandidates(question: question, expect: expect, index: index, records: records, baseline: baseline)
@@ -80,11 +81,13 @@ enum WhatIf {
         let singles = Array(generator.list.prefix(runs(forViews: scene.scene.views.count) - (combined == nil ? 0 : 1)))
 
         func trial(_ c: WhatIfCandidate) -> Trial {
+            // A budget that stopped (time, trace) stops the trials: what they found is dropped.
+            if let budget, !budget.mayContinue() { return Trial(candidate: c, run: nil, outcome: nil) }
             guard let edited = scene.applying(c.edits) else { return Trial(candidate: c, run: nil, outcome: nil) }
             let (issues, directory) = SceneValidator.validateKeepingDirectory(edited)
             guard issues.isEmpty else { return Trial(candidate: c, run: nil, outcome: nil) }
             let editedIndex = SceneIndex(validated: edited, directory: directory)
-            let run = TapTrace.dispatch(editedIndex, records: records, until: until, knobs: knobs, trace: traced)
+            let run = TapTrace.dispatch(editedIndex, records: records, until: until, knobs: knobs, trace: traced, budget: budget)
             guard question.isMet(by: run, expect: expect, index: editedIndex) == true else {
                 return Trial(candidate: c, run: run, outcome: nil)
             }

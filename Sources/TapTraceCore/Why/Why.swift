@@ -6,14 +6,20 @@ public enum Why {
     /// scene's). `result` is that dispatch when the caller has it, traced; otherwise it is run
     /// here. A question about an object the scene does not have, or an expectation that does not
     /// fit the question, is an issue at the request's member (`/recognizer`, `/view`, `/expect`).
+    ///
+    /// `budget` bounds every dispatch of the answer (`TapTrace.dispatch`); once it stops, the
+    /// answer is partial and `budget.finish()` throws why.
     public static func answer(_ question: WhyQuestion, index: SceneIndex, records: [TouchRecord], until: Double? = nil,
-                              knobs: KnobOverrides = KnobOverrides(), result: DispatchResult? = nil) throws(ValidationIssue) -> WhyAnswer {
+                              knobs: KnobOverrides = KnobOverrides(), result: DispatchResult? = nil,
+                              budget: WorkBudget? = nil) throws(ValidationIssue) -> WhyAnswer {
         try check(question, index)
-        let run = result ?? TapTrace.dispatch(index, records: records, until: until, knobs: knobs)
+        let run = result ?? TapTrace.dispatch(index, records: records, until: until, knobs: knobs, budget: budget)
+        // A run the budget stopped is partial: reasons read from it would be wrong.
+        if let budget, budget.stop != nil { return WhyAnswer(question: "", answer: "", reasons: []) }
         var answer = RunReasons.answer(question, index: index, result: run)
         if let expect = question.expect {
             answer.changes = WhatIf.changes(question, expect: expect, index: index, records: records, until: until,
-                                            knobs: knobs, baseline: run)
+                                            knobs: knobs, baseline: run, budget: budget)
         }
         return answer
     }
