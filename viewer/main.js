@@ -35,17 +35,21 @@ const panelsSplitter = new Splitter(byId("split-right"), { variable: "--right", 
 /** The canvas column never narrower than this (its toolbar), the panels never narrower than PANELS_MIN. */
 const CANVAS_MIN = 380;
 const PANELS_MIN = 420;
+/** Pixels of the canvas column that are not the frame: toolbar, hint, legend, padding. */
+const CANVAS_CHROME = 170;
 
 /**
  * The panels' width that leaves the canvas the room the scene needs: its shape at the frame's
  * height (a phone is narrow, an iPad in landscape wide), the panels the rest.
  */
 function panelsWidth() {
-  const stage = byId("stage").clientWidth;
-  const frame = byId("canvas-frame").clientHeight;
+  const stage = byId("stage");
+  // The frame's height less what is above and below it (toolbar, hint, legend), estimated from
+  // the stage rather than measured: the measurement would change with the width chosen here.
+  const frame = stage.clientHeight - CANVAS_CHROME;
   const needed = frame * canvas.contentAspect() + 2 * 12 + 16;
-  const canvasWidth = Math.max(CANVAS_MIN, Math.min(needed, stage - PANELS_MIN - 6));
-  return stage - 6 - canvasWidth;
+  const canvasWidth = Math.max(CANVAS_MIN, Math.min(needed, stage.clientWidth - PANELS_MIN - 6));
+  return stage.clientWidth - 6 - canvasWidth;
 }
 
 const canvas = new SceneCanvas(byId("canvas-frame"), {

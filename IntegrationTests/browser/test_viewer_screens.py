@@ -191,6 +191,20 @@ def centre(view):
     return [(min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2]
 
 
+def tree_row(browser, selector):
+    """A row of the outline read in one script ({id, text, title, level, expanded, selected}),
+    or None: the tree is virtualized, and its rows are drawn again whenever its box changes
+    size (the inspector below it grows), so an element found by one call may be gone by the next."""
+    return browser.js("""
+      const r = document.querySelector('#outline-tree [role=treeitem]' + arguments[0]);
+      return r && {id: r.dataset.id, kind: r.dataset.kind, text: r.innerText, title: r.title, level: r.getAttribute('aria-level'),
+                   expanded: r.getAttribute('aria-expanded'), selected: r.getAttribute('aria-selected')};""", selector)
+
+
+def wait_row(browser, selector, what):
+    return browser.wait(lambda d: tree_row(browser, selector), what)
+
+
 def pinned_point(browser):
     """The point the page pinned, in screen points (its marker's position)."""
     return browser.js("""const m = document.querySelector('.point-overlay g.marker');
@@ -240,10 +254,9 @@ def check_appium(browser, server, f):
     browser.wait(lambda d: browser.find("#tab-outline").get_attribute("aria-selected") == "true", "the outline shown")
     # The front window is the last row of a long tree: the search brings it up.
     browser.find("#outline-search").send_keys("Window[3]")
-    browser.wait(lambda d: browser.finds('#outline-tree [role=treeitem][data-id="Window[3]"]'), "the window's row")
-    row = browser.find('#outline-tree [role=treeitem][data-id="Window[3]"]')
-    expect("pass-through" in row.text, f"outline row {row.text!r}")
-    row.click()
+    row = wait_row(browser, '[data-id="Window[3]"]', "the window's row")
+    expect("pass-through" in row["text"], f"outline row {row['text']!r}")
+    browser.js("document.querySelector('#outline-tree [role=treeitem][data-id=\"Window[3]\"]').click()")
     browser.wait(lambda d: browser.finds("#inspector-title") and browser.find("#inspector-title").text == "Window[3]", "the inspector")
     expect("pass-through window" in browser.find("#inspector-fields").text, "the inspector says pass-through")
     browser.screenshot(f"{PREFIX}01-appium")
@@ -360,8 +373,8 @@ def check_outline(browser, server, f):
     expect(browser.find("#outline-count").text == "1000 views", f"count {browser.find('#outline-count').text!r}")
     rows = browser.finds("#outline-tree [role=treeitem]")
     expect(0 < len(rows) < 120, f"{len(rows)} rows in the DOM (virtualized)")
-    vc = browser.find('#outline-tree [role=treeitem][data-kind=controller]')
-    expect("listVC" in vc.text and vc.get_attribute("aria-level") == "2", f"view controller row {vc.text!r}")
+    vc = wait_row(browser, "[data-kind=controller]", "the view controller's row")
+    expect("listVC" in vc["text"] and vc["level"] == "2", f"view controller row {vc!r}")
 
     search = browser.find("input[type=search]#outline-search")
 
@@ -401,8 +414,8 @@ def check_outline(browser, server, f):
     search.send_keys(Keys.ENTER)
     target = "cell42.buy"
     browser.wait(lambda d: browser.finds(f'g.view.hl-select[data-id="{target}"]'), "the match selected on the canvas")
-    selected = browser.find("#outline-tree [role=treeitem][aria-selected=true]")
-    expect(selected.get_attribute("data-id") == target, f"tree selection {selected.get_attribute('data-id')}")
+    selected = wait_row(browser, "[aria-selected=true]", "the selected row")
+    expect(selected["id"] == target, f"tree selection {selected['id']}")
     expect(browser.find("#inspector-title").text == target, "the inspector shows it")
     expect("0x7fa0002a" in browser.find("#inspector-fields").text, "with its address")
     expect("outside table" in browser.find("#inspector-clipped").text, "and says the table clips it away")
@@ -432,27 +445,26 @@ def check_outline(browser, server, f):
     browser.find("button[aria-label='Fit the scene to the canvas']").click()
     tab = next(v for v in geometry["views"] if v["id"] == "tab2")
     click_client(browser, to_client(browser, centre(tab)))
-    browser.wait(lambda d: browser.finds('#outline-tree [role=treeitem][aria-selected=true][data-id="tab2"]'), "tab2 selected in the tree")
+    wait_row(browser, '[aria-selected=true][data-id="tab2"]', "tab2 selected in the tree")
     expect(browser.find("#inspector-title").text == "tab2", "inspector follows the canvas")
     # Keyboard in the tree: Left goes to the parent (tabBar), Left again closes it.
     tree.send_keys(Keys.ARROW_LEFT)
-    browser.wait(lambda d: browser.find("#outline-tree [role=treeitem][aria-selected=true]").get_attribute("data-id") == "tabBar", "the parent selected")
+    wait_row(browser, '[aria-selected=true][data-id="tabBar"]', "the parent selected")
     tree.send_keys(Keys.ARROW_LEFT)
-    browser.wait(lambda d: browser.find('#outline-tree [role=treeitem][data-id="tabBar"]').get_attribute("aria-expanded") == "false", "tabBar closed")
-    expect(not browser.finds('#outline-tree [role=treeitem][data-id="tab2"]'), "its rows hidden")
+    wait_row(browser, '[data-id="tabBar"][aria-expanded=false]', "tabBar closed")
+    expect(not tree_row(browser, '[data-id="tab2"]'), "its rows hidden")
     expect(browser.finds('g.view.hl-select[data-id="tabBar"]'), "the canvas follows the tree")
 
     # Hidden and pruned views say why, with the rule id.
     run_search("cell3.")
-    browser.wait(lambda d: browser.finds('#outline-tree [role=treeitem][data-id="cell3.spinner"]'), "the matching rows")
-    spinner = browser.find('#outline-tree [role=treeitem][data-id="cell3.spinner"]')
-    expect("hidden · H2" in spinner.text, f"hidden row {spinner.text!r}")
-    overlay = browser.find('#outline-tree [role=treeitem][data-id="cell3.overlay"]')
-    expect("alpha < 0.01 · H3" in overlay.text, f"transparent row {overlay.text!r}")
-    title = browser.find('#outline-tree [role=treeitem][data-id="cell3.title"]')
-    expect("no interaction · H9" in title.text, f"label row {title.text!r}")
+    spinner = wait_row(browser, '[data-id="cell3.spinner"]', "the matching rows")
+    expect("hidden · H2" in spinner["text"], f"hidden row {spinner['text']!r}")
+    overlay = tree_row(browser, '[data-id="cell3.overlay"]')
+    expect("alpha < 0.01 · H3" in overlay["text"], f"transparent row {overlay['text']!r}")
+    title = tree_row(browser, '[data-id="cell3.title"]')
+    expect("no interaction · H9" in title["text"], f"label row {title['text']!r}")
     why = next(v for v in geometry["views"] if v["id"] == "cell3.spinner")["outOfPlay"]["text"]
-    expect(why in spinner.get_attribute("title"), "the row's title gives the reason in full")
+    expect(why in spinner["title"], "the row's title gives the reason in full")
     browser.screenshot(f"{PREFIX}06-outline-why")
 
 
