@@ -22,6 +22,9 @@ public struct Problem: Error, Sendable {
     /// For a request that costs more than a limit allows: which limit, its value and the size
     /// met (`limit-exceeded`, see `Limits`).
     public var limit: LimitExceeded?
+    /// When the same request may succeed, in seconds from now (the service's `Retry-After`):
+    /// set for problems that depend on the server's load rather than on the request.
+    public var retryAfter: Int?
 
     public static let typeBase = "https://taptrace.dev/problems/"
 

@@ -12,7 +12,9 @@ extension HTTPResponse {
 
     public static func problem(_ problem: Problem) -> HTTPResponse {
         let status = problem.httpStatus
-        return HTTPResponse(status: status, headers: ["Content-Type": problemContentType], body: problem.json(status: status))
+        var response = HTTPResponse(status: status, headers: ["Content-Type": problemContentType], body: problem.json(status: status))
+        if let seconds = problem.retryAfter { response.headers["Retry-After"] = String(seconds) }
+        return response
     }
 }
 
@@ -49,9 +51,9 @@ extension Problem {
         case .payloadTooLarge: return 413
         case .uriTooLong: return 414
         case .unsupportedMediaType: return 415
-        case .validation, .importSyntax, .jsonPatch: return 422
+        case .validation, .importSyntax, .jsonPatch, .limitExceeded: return 422
         case .headerTooLarge: return 431
-        case .unavailable: return 503
+        case .unavailable, .timeBudgetExceeded, .cancelled: return 503
         default:
             if kind.rawValue.hasPrefix("http-"), let status = Int(kind.rawValue.dropFirst(5)) { return status }
             return 500

@@ -35,6 +35,11 @@ public final class TapTraceService: Sendable {
     public static let defaultScreenshotLimit = 8 << 20
     /// Where unexpected failures (500s) are reported; the client gets no internals.
     let errorLog: @Sendable (String) -> Void
+    /// What one request may cost (`Limits`; `RequestLimits.swift`).
+    let limits: Limits
+    /// How long one request's work may take; nil: no budget.
+    let requestTimeBudget: Duration?
+    public static let defaultRequestTimeBudget: Duration = .seconds(30)
 
     /// How stored dispatch writes its runs.
     public enum RunWriting: Sendable {
@@ -48,8 +53,11 @@ public final class TapTraceService: Sendable {
 
     public init(store: TraceStore, sceneCacheCapacity: Int = 256, replayLimit: Int = defaultReplayLimit,
                 runWriting: RunWriting = .groupCommit, screenshotLimit: Int = defaultScreenshotLimit,
+                limits: Limits = .serviceDefaults, requestTimeBudget: Duration? = defaultRequestTimeBudget,
                 errorLog: @escaping @Sendable (String) -> Void = { _ in }) {
         self.store = store
+        self.limits = limits
+        self.requestTimeBudget = requestTimeBudget
         self.replayLimit = replayLimit
         self.screenshotLimit = screenshotLimit
         self.scenes = SceneCache(capacity: sceneCacheCapacity)

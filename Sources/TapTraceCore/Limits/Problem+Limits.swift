@@ -32,6 +32,10 @@ extension Problem {
                       detail: "The request needed more than its time budget of \(WorkBudget.seconds(allowed)) s, so its work"
                         + " was stopped and nothing was stored. The server may be busy: try again later, or ask for less"
                         + " work (the budget is set with \(Self.timeBudgetFlag) or \(Self.timeBudgetVariable)).")
+            // Every request's work is held to the same budget, so after that long the work that
+            // competed with this one has finished or been stopped.
+            let (seconds, atto) = allowed.components
+            retryAfter = Int(max(1, seconds + (atto > 0 ? 1 : 0)))
         case .cancelled:
             self.init(kind: .cancelled, title: "Request cancelled",
                       detail: "The request's work was cancelled before it finished; nothing was stored.")
