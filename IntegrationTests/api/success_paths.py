@@ -11,6 +11,8 @@ content type, headers, body schema), and that it is the success status the flow 
 Usage: IntegrationTests/api/success_paths.py BASE_URL   (run by scripts/check-api on its server)
 """
 import json
+import struct
+import zlib
 import pathlib
 import sys
 from urllib.parse import urlencode
@@ -58,9 +60,9 @@ class Flow:
         if raw is None:
             response = case.call(base_url=self.base)
         else:
-            content_type, text = raw
+            content_type, data = raw
             response = case.call(base_url=self.base, headers={"Content-Type": content_type},
-                                 data=text.encode())
+                                 data=data if isinstance(data, bytes) else data.encode())
         label = f"{method} {case.formatted_path}" + (f"?{urlencode(query)}" if query else "")
         self.checked += 1
         try:
@@ -69,7 +71,8 @@ class Flow:
             self.failures.append(f"{label}: {group}")
         if response.status_code != expect:
             self.failures.append(
-                f"{label}: status {response.status_code}, expected {expect}: {response.text[:300]}")
+                f"{label}: status {response.status_code}, expected {expect}: "
+                f"{response.content[:300].decode('utf-8', 'replace')}")
         return response
 
     def report(self):
@@ -84,6 +87,15 @@ class Flow:
 
 def fixture(name):
     return (ROOT / "Tests" / "TapTraceImportTests" / "Fixtures" / name).read_text()
+
+
+def png(width, height):
+    """A PNG of one colour, `width`×`height` pixels (8-bit RGB)."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    rows = b"".join(b"\x00" + b"\x33\x66\xcc" * width for _ in range(height))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
 
 
 def main():
@@ -108,6 +120,21 @@ def main():
     scene = {"id": created["id"]}
     flow.call("GET", "/v1/scenes", 200, query={"limit": 1})
     flow.call("GET", "/v1/scenes/{id}", 200, path_parameters=scene)
+    # A screenshot of version 1: attached, replaced, read, revalidated (304), and described in
+    # the version's documents (here, and in the versions list read after PUT below).
+    shot = {**scene, "n": 1}
+    screenshot_path = "/v1/scenes/{id}/versions/{n}/screenshot"
+    flow.call("PUT", screenshot_path, 201, path_parameters=shot, raw=("image/png", png(39, 84)))
+    image = png(78, 168)
+    flow.call("PUT", screenshot_path, 200, path_parameters=shot, raw=("image/png", image))
+    served = flow.call("GET", screenshot_path, 200, path_parameters=shot)
+    if served.content != image:
+        flow.failures.append(f"GET {screenshot_path}: not the bytes stored")
+    etag = (served.headers.get("etag") or [""])[0]  # schemathesis: lowercase names, lists of values
+    flow.call("GET", screenshot_path, 304, path_parameters=shot, headers={"If-None-Match": etag})
+    described = flow.call("GET", "/v1/scenes/{id}", 200, path_parameters=scene, query={"version": 1}).json()
+    if described.get("screenshot", {}).get("width") != 78:
+        flow.failures.append(f"GET /v1/scenes/{{id}}?version=1: no screenshot of width 78: {described.get('screenshot')}")
     geometry = flow.call("GET", "/v1/scenes/{id}/geometry", 200, path_parameters=scene).json()
     flow.call("POST", "/v1/scenes/{id}/hit-test", 200, path_parameters=scene, body={"point": [195, 600]})
     flow.call("POST", "/v1/scenes/{id}/explain", 200, path_parameters=scene,
@@ -168,6 +195,8 @@ def main():
                   raw=("text/plain", (examples / "detail-next-build.dump.txt").read_text()))
         flow.call("DELETE", "/v1/scenes/{id}", 204, path_parameters={"id": captured["id"]})
 
+    flow.call("DELETE", screenshot_path, 204, path_parameters=shot)
+    flow.call("GET", screenshot_path, 404, path_parameters=shot)
     flow.call("DELETE", "/v1/scenes/{id}", 204, path_parameters=scene)
     if "id" in imported:
         flow.call("DELETE", "/v1/scenes/{id}", 204, path_parameters={"id": imported["id"]})
