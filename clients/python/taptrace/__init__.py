@@ -33,6 +33,7 @@ from .models import (
     RunSummary,
     Scene,
     SceneListItem,
+    Screenshot,
     Touch,
     TraceDiff,
     TraceEntry,
@@ -50,6 +51,6 @@ __all__ = [
     "Action", "AuditElement", "AuditReport", "CaseResult", "CheckFailure", "CheckReport",
     "Comparison", "Counts", "Difference", "Element", "Explanation", "HitTest", "ImportResult",
     "Reason", "RecognizerOutcome", "Ref", "ReplayedRun", "ReplayReport", "Responder", "Result",
-    "Run", "RunRef", "RunSummary", "Scene", "SceneListItem", "Touch", "TraceDiff", "TraceEntry",
+    "Run", "RunRef", "RunSummary", "Scene", "SceneListItem", "Screenshot", "Touch", "TraceDiff", "TraceEntry",
     "WhyAnswer", "WhyChange", "WhyReason",
 ]

@@ -23,6 +23,7 @@ from .models import (
     RunSummary,
     Scene,
     SceneListItem,
+    Screenshot,
     WhyAnswer,
     _time,
 )
@@ -219,6 +220,37 @@ class TapTrace:
         """Deletes a scene with all its versions and runs."""
         self._request("DELETE", f"/v1/scenes/{_scene_id(scene)}")
 
+    def put_screenshot(self, scene: SceneRef, image: Union[bytes, "os.PathLike[str]"], *,
+                       version: Optional[int] = None,
+                       media_type: Optional[str] = None) -> Screenshot:
+        """Attaches a screenshot (PNG or JPEG) to a scene version, replacing the one it had
+        (``PUT /v1/scenes/{id}/versions/{n}/screenshot``). ``version`` defaults to the version
+        of a ``Scene`` passed in, else to the scene's latest. ``media_type`` defaults to what
+        the image's first bytes say. The viewer draws it under the views' boxes."""
+        if isinstance(image, os.PathLike):
+            with open(image, "rb") as f:
+                data = f.read()
+        else:
+            data = bytes(image)
+        media_type = media_type or _image_type(data)
+        path = self._screenshot_path(scene, version)
+        answer = self._request("PUT", path, data=data, headers={"Content-Type": media_type})
+        return Screenshot.from_json(answer)
+
+    def screenshot(self, scene: SceneRef, version: Optional[int] = None) -> bytes:
+        """A scene version's screenshot, the image file's bytes (``TapTraceProblem`` 404 when
+        it has none). ``version`` as in ``put_screenshot``."""
+        return self._request("GET", self._screenshot_path(scene, version), answer="bytes")
+
+    def delete_screenshot(self, scene: SceneRef, version: Optional[int] = None) -> None:
+        """Removes a scene version's screenshot (the version stays)."""
+        self._request("DELETE", self._screenshot_path(scene, version))
+
+    def _screenshot_path(self, scene: SceneRef, version: Optional[int]) -> str:
+        if version is None:
+            version = scene.version if isinstance(scene, Scene) else self.scene(scene).version
+        return f"/v1/scenes/{_scene_id(scene)}/versions/{int(version)}/screenshot"
+
     def hit_test(self, scene: SceneRef, point: Tuple[float, float], *,
                  version: Optional[int] = None,
                  knobs: Optional[Mapping[str, Any]] = None) -> HitTest:
@@ -242,7 +274,7 @@ class TapTrace:
     def run_text(self, run: Union[str, RunSummary], names: str = "objc") -> str:
         """A stored run as the plain-text trace (``names``: ``objc``, ``swift`` or ``both``)."""
         return self._request("GET", f"/v1/runs/{_quote(_run_id(run))}",
-                             query={"format": "text", "names": names}, decode=False)
+                             query={"format": "text", "names": names}, answer="text")
 
     def chrome_trace(self, run: Union[str, RunSummary]) -> Dict[str, Any]:
         """A stored run as Chrome trace-event JSON (Perfetto UI opens it)."""
@@ -328,7 +360,8 @@ class TapTrace:
 
     def _request(self, method: str, path: str, *, query: Optional[Mapping[str, Any]] = None,
                  body: Any = None, data: Optional[bytes] = None,
-                 headers: Optional[Mapping[str, str]] = None, decode: bool = True) -> Any:
+                 headers: Optional[Mapping[str, str]] = None, answer: str = "json") -> Any:
+        """One request; the answer as JSON (``answer="json"``), text or bytes."""
         url = self.base_url + path
         params = {k: v for k, v in (query or {}).items() if v is not None}
         if params:
@@ -349,7 +382,9 @@ class TapTrace:
             reason = getattr(error, "reason", error)
             raise TapTraceError(f"{method} {url}: cannot reach taptrace at {self.base_url}: "
                                 f"{reason}") from error
-        if not decode:
+        if answer == "bytes":
+            return payload
+        if answer == "text":
             return payload.decode("utf-8")
         if not payload:
             return None
@@ -373,6 +408,15 @@ def _problem(error: urllib.error.HTTPError, method: str, url: str) -> TapTracePr
         document = {"type": "about:blank", "title": error.reason or "HTTP error",
                     "status": error.code, "detail": text[:500]}
     return TapTraceProblem(document, method=method, url=url)
+
+
+def _image_type(data: bytes) -> str:
+    """The media type an image's magic bytes say; the server checks them against it again."""
+    if data.startswith(b"\x89PNG\r\n\x1a\n"):
+        return "image/png"
+    if data.startswith(b"\xff\xd8\xff"):
+        return "image/jpeg"
+    raise ValueError("not a PNG or JPEG image: pass media_type= to send it anyway")
 
 
 def _is_loopback(host: Optional[str]) -> bool:

@@ -365,9 +365,33 @@ class Counts:
 
 
 @dataclass(frozen=True)
+class Screenshot:
+    """A scene version's screenshot, without the image (``TapTrace.screenshot`` fetches it):
+    the ``screenshot`` member of a version, or the answer of ``put_screenshot``."""
+
+    media_type: str  # mediaType: image/png or image/jpeg
+    width: int  # pixels
+    height: int
+    size: int  # JSON "bytes": the image file's size
+    sha256: str
+    created_at: datetime  # createdAt
+    href: str  # /v1/scenes/{id}/versions/{n}/screenshot
+    raw: Dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    @classmethod
+    def from_json(cls, d: Optional[Dict[str, Any]]) -> Optional["Screenshot"]:
+        if d is None:
+            return None
+        return cls(media_type=d["mediaType"], width=d["width"], height=d["height"],
+                   size=d["bytes"], sha256=d["sha256"], created_at=_time(d["createdAt"]),
+                   href=d["href"], raw=d)
+
+
+@dataclass(frozen=True)
 class Scene:
     """A stored scene version: the answer of an upload, a new version, or
-    ``GET /v1/scenes/{id}`` (which alone fills ``document``, the stored canonical scene)."""
+    ``GET /v1/scenes/{id}`` (which alone fills ``document``, the stored canonical scene, and
+    ``screenshot`` when the version has one)."""
 
     id: str
     name: Optional[str]
@@ -377,6 +401,7 @@ class Scene:
     content_hash: str  # contentHash
     counts: Counts
     document: Optional[Dict[str, Any]] = field(default=None, repr=False, compare=False)  # JSON "scene"
+    screenshot: Optional[Screenshot] = None
     raw: Dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
@@ -387,7 +412,8 @@ class Scene:
                    content_hash=d["contentHash"],
                    counts=Counts(views=c["views"], windows=c["windows"],
                                  recognizers=c["recognizers"]),
-                   document=d.get("scene"), raw=d)
+                   document=d.get("scene"), screenshot=Screenshot.from_json(d.get("screenshot")),
+                   raw=d)
 
 
 @dataclass(frozen=True)
