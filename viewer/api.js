@@ -46,7 +46,21 @@ export const api = {
   versions: (id) => call("GET", `/v1/scenes/${enc(id)}/versions`),
   createScene: (document) => call("POST", "/v1/scenes", { body: document, contentType: "application/json" }),
   addVersion: (id, document) => call("PUT", `/v1/scenes/${enc(id)}`, { body: document, contentType: "application/json" }),
-  geometry: (id, version) => call("GET", `/v1/scenes/${enc(id)}/geometry${versionQuery(version)}`),
+  /**
+   * Every view's placement. The service pages a large scene's geometry (`nextCursor`, at most
+   * its `--max-geometry-views` a page): the pages are read in turn and joined, so the page
+   * always draws the whole scene.
+   */
+  geometry: async (id, version) => {
+    const first = await call("GET", `/v1/scenes/${enc(id)}/geometry${versionQuery(version)}`);
+    let page = first;
+    while (page.nextCursor) {
+      page = await call("GET", `/v1/scenes/${enc(id)}/geometry?version=${enc(first.sceneVersion)}&cursor=${enc(page.nextCursor)}`);
+      first.views.push(...page.views);
+    }
+    delete first.nextCursor;
+    return first;
+  },
   dispatch: (id, body) => call("POST", `/v1/scenes/${enc(id)}/dispatch`, { json: body }),
   explain: (id, body) => call("POST", `/v1/scenes/${enc(id)}/explain`, { json: body }),
   hitTest: (id, body) => call("POST", `/v1/scenes/${enc(id)}/hit-test`, { json: body }),
@@ -60,8 +74,25 @@ export const api = {
     contentType: "application/json-patch+json",
     headers: { "If-Match": `"${latest}"` },
   }),
+  /**
+   * A what-if edit: `patch` (a JSON Patch, RFC 6902) applied to version `base`, which must
+   * still be the latest (If-Match; 409 otherwise), stored as version base+1.
+   */
+  patchScene: (id, patch, base) => call("PATCH", `/v1/scenes/${enc(id)}`, {
+    body: JSON.stringify(patch),
+    contentType: "application/json-patch+json",
+    headers: { "If-Match": `"${base}"` },
+  }),
   /** Deletes the scene with all its versions and runs. */
   deleteScene: (id) => call("DELETE", `/v1/scenes/${enc(id)}`),
+  /** Attaches `file` (a PNG or JPEG File or Blob, sent under `mediaType`) to a version, replacing the one it had. */
+  putScreenshot: (id, version, file, mediaType) => call("PUT", `/v1/scenes/${enc(id)}/versions/${enc(version)}/screenshot`,
+    { body: file, contentType: mediaType }),
+  deleteScreenshot: (id, version) => call("DELETE", `/v1/scenes/${enc(id)}/versions/${enc(version)}/screenshot`),
+  /** Can every interactive element be tapped? (docs/audit.md) */
+  audit: (id, version) => call("POST", `/v1/scenes/${enc(id)}/audit`, { json: { version } }),
+  /** Why a stored run did what it did: `question` is {recognizer | action | view | firstResponder, expect?}. */
+  why: (runId, question) => call("POST", `/v1/runs/${enc(runId)}/why`, { json: question }),
   runs: (id, cursor, limit = 20) => call("GET", `/v1/scenes/${enc(id)}/runs${pageQuery(cursor, limit)}`),
   run: (id) => call("GET", `/v1/runs/${enc(id)}`),
   compare: (a, b) => call("GET", `/v1/runs/${enc(a)}/compare/${enc(b)}`),
@@ -78,4 +109,9 @@ export const links = {
   chromeTrace: (runId) => `/v1/runs/${enc(runId)}?format=chrome`,
   text: (runId) => `/v1/runs/${enc(runId)}?format=text`,
   json: (runId) => `/v1/runs/${enc(runId)}`,
+  /**
+   * A version's screenshot (`Screenshot.href`) named by its content: a replaced image has a
+   * new address, so an image element never shows the one it replaced from the cache.
+   */
+  screenshot: (shot) => `${shot.href}?sha256=${enc(shot.sha256.slice(0, 16))}`,
 };

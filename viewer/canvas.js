@@ -21,6 +21,7 @@ import { Camera } from "./zoom.js";
 import { Captions } from "./captions.js";
 import { LayeredView } from "./layers.js";
 import { facts } from "./describe.js";
+import { drawViews } from "./drawing.js";
 
 export class SceneCanvas {
   /**
@@ -102,39 +103,9 @@ export class SceneCanvas {
     this.svg.setAttribute("aria-label",
       `${geometry.name ?? "Scene"}: ${geometry.views.length} views in ${geometry.windows.length} window(s), drawn to scale`);
     for (const clip of this.defs.querySelectorAll("clipPath")) clip.remove();
-    const [x, y, width, height] = geometry.screen ?? [0, 0, 100, 100];
-
-    const windowLayers = new Map();
-    const screen = s("rect", { class: "screen", x, y, width, height });
-    const viewsLayer = s("g", {});
-    for (const id of geometry.windows) {
-      const layer = s("g", { class: "window-layer", "data-window": id });
-      windowLayers.set(id, layer);
-      viewsLayer.append(layer);
-    }
-    this.groups = new Map();
-    const containers = new Map();
-    let clipCount = 0;
-    for (const v of geometry.views) {
-      const group = s("g", { class: this.classesOf(v).join(" "), "data-id": v.id });
-      const children = s("g", { class: "subviews" });
-      if (v.toScreen) {
-        const matrix = `matrix(${v.toScreen.join(" ")})`;
-        const [bx, by, bw, bh] = v.bounds;
-        group.append(s("rect", { class: "box", x: bx, y: by, width: bw, height: bh, transform: matrix }));
-        if (v.clipsToBounds) {
-          const clipId = `clip-${++clipCount}`;
-          this.defs.append(s("clipPath", { id: clipId }, s("rect", { x: bx, y: by, width: bw, height: bh, transform: matrix })));
-          children.setAttribute("clip-path", `url(#${clipId})`);
-        }
-      }
-      group.append(children);
-      const parent = v.superview ? containers.get(v.superview) : windowLayers.get(v.window);
-      (parent ?? viewsLayer).append(group);
-      containers.set(v.id, children);
-      this.groups.set(v.id, group);
-    }
-    this.slots.views.replaceChildren(screen, viewsLayer);
+    const { screen, views, groups } = drawViews(model, this.defs, "clip");
+    this.groups = groups;
+    this.slots.views.replaceChildren(screen, views);
     this.captions.setModel(model);
     this.layered.build(model);
     for (const group of this.named.values()) if (group !== this.pointLayer) group.replaceChildren();
@@ -156,21 +127,6 @@ export class SceneCanvas {
     this.captions.update(this.view, 0, 0, { hidden: true });
     this.captions.model = null;
     replace(this.frame, h("p", { class: "empty", id: "canvas-empty" }, "Pick a scene on the left, or open a run."));
-  }
-
-  classesOf(v) {
-    const classes = ["view"];
-    if (!v.superview) classes.push("window");
-    if (v.enabled !== undefined) classes.push("control");
-    if (v.enabled === false) classes.push("disabled");
-    if (v.hidden) classes.push("is-hidden");
-    else if (v.alpha < 0.01) classes.push("is-transparent");
-    if (this.model.extra(v.id).passThrough) classes.push("pass-through");
-    if (v.outOfPlay) {
-      classes.push(v.outOfPlay.view === v.id ? "out-of-play" : "out-of-play-inherited");
-      if (!v.userInteractionEnabled || v.animating) classes.push("is-inert");
-    }
-    return classes;
   }
 
   // ---------------------------------------------------------------- camera and layered view
@@ -353,6 +309,12 @@ export class SceneCanvas {
 
   hover(event) {
     if (!this.model) return;
+    // A mark with a tooltip of its own (an audit badge) says what it is; the view under it does not.
+    if (event.target.closest?.("[data-own-tooltip]")) {
+      this.tooltip.hidden = true;
+      this.setClass("hl-hover", []);
+      return;
+    }
     let v, p = null;
     if (this.layeredMode) {
       v = this.model.get(event.target.closest?.("[data-id]")?.dataset.id);

@@ -1,12 +1,16 @@
-// Two runs side by side (GET /v1/runs/{a}/compare/{b}): the outcome differences, each run's
-// first responder, chain, recognizer outcomes and actions with what the other lacks highlighted,
-// and the two traces aligned entry by entry (virtualized: a long run aligns to many rows).
+// Two runs side by side (GET /v1/runs/{a}/compare/{b}): the two layouts as pictures with the
+// touches, hit-test views and first responders (compare-picture.js), the outcome differences,
+// each run's first responder, chain, recognizer outcomes and actions with what the other lacks
+// highlighted, and the two traces aligned entry by entry (virtualized: a long run aligns to
+// many rows; the list is as tall as the window allows). A comparison the what-if path opened
+// says what was changed.
 
 import { h, replace } from "./dom.js";
 import { api } from "./api.js";
 import { problemView } from "./problems.js";
 import { entryText, stateRuns, time, when } from "./format.js";
 import { VirtualList } from "./virtual-list.js";
+import { ComparePictures } from "./compare-picture.js";
 
 /** Items of `mine` that `theirs` lacks, as a multiset (the same action twice counts twice). */
 export function unmatched(mine, theirs, key) {
@@ -57,6 +61,16 @@ export class CompareView {
     });
     this.list.element.id = "compare-trace";
     this.onlyDifferences = h("input", { type: "checkbox", id: "compare-only-differences", onchange: () => this.applyFilter() });
+    this.pictures = new ComparePictures();
+    this.note = null;
+  }
+
+  /**
+   * What the comparison of runs `a` and `b` shows, when the what-if path made `b`:
+   * {label, base, version, predicted}.
+   */
+  expectNote(a, b, note) {
+    this.note = { a, b, ...note };
   }
 
   async show(a, b) {
@@ -73,19 +87,28 @@ export class CompareView {
       : comparison.outcomeChanged ? "The outcomes differ."
         : "Same outcome; the traces differ.";
     const link = (run) => h("a", { href: `/?run=${run.id}`, onclick: (e) => { e.preventDefault(); this.navigate({ run: run.id }); } }, run.id);
+    const note = this.note && this.note.a === a && this.note.b === b ? this.note : null;
 
     replace(this.panel,
-      h("h2", { id: "compare-heading" }, "Compare two runs"),
+      h("h2", { id: "compare-heading" }, note ? "What if" : "Compare two runs"),
+      note ? h("p", { class: "what-if-note", id: "compare-what-if" },
+        h("strong", {}, note.label), ` — v${note.version} is v${note.base} with this change; B is A's touches run again on it.`,
+        note.predicted ? [" The service predicted: ", h("em", {}, note.predicted), "."] : null) : null,
       h("p", { class: `verdict ${comparison.identical ? "same" : "different"}`, id: "compare-verdict" }, verdict),
-      comparison.differences.length ? [
-        h("h3", {}, `Outcome differences (${comparison.differences.length})`),
-        h("div", { class: "differences-box", tabindex: 0, role: "region", "aria-label": "Outcome differences" },
-          h("table", { class: "differences-table", id: "compare-differences" },
-            h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "what"), h("th", { scope: "col" }, "A"), h("th", { scope: "col" }, "B"))),
-            h("tbody", {}, comparison.differences.map((d) => h("tr", {},
-              h("th", { scope: "row" }, d.field),
-              h("td", { class: "removed" }, readable(d.field, d.before)),
-              h("td", { class: "inserted" }, readable(d.field, d.after)))))))] : null,
+      // The pictures and the outcome differences side by side where there is room.
+      h("div", { class: "compare-top" },
+        this.pictures.element,
+        h("section", { class: "compare-differences", "aria-labelledby": "compare-differences-heading" },
+          h("h3", { id: "compare-differences-heading" }, `Outcome differences (${comparison.differences.length})`),
+          comparison.differences.length
+            ? h("div", { class: "differences-box", tabindex: 0, role: "region", "aria-label": "Outcome differences" },
+              h("table", { class: "differences-table", id: "compare-differences" },
+                h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "what"), h("th", { scope: "col" }, "A"), h("th", { scope: "col" }, "B"))),
+                h("tbody", {}, comparison.differences.map((d) => h("tr", {},
+                  h("th", { scope: "row" }, d.field),
+                  h("td", { class: "removed" }, readable(d.field, d.before)),
+                  h("td", { class: "inserted" }, readable(d.field, d.after)))))))
+            : h("p", { class: "empty" }, "None: the same first responder, chain, touches, recognizer outcomes and actions."))),
       h("div", { class: "side-by-side" },
         this.column("A", runA, runB, link),
         this.column("B", runB, runA, link)),
@@ -101,6 +124,11 @@ export class CompareView {
         this.list.element));
     this.onlyDifferences.checked = false;
     this.applyFilter();
+    try {
+      await this.pictures.show(runA, runB);
+    } catch (error) {
+      replace(this.pictures.body, problemView(error, "The layouts could not be drawn"));
+    }
   }
 
   column(name, run, other, link) {

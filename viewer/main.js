@@ -1,7 +1,8 @@
 // The viewer's entry point: reads the deep link (`/?scene=ID[&version=N]`, `/?run=ID`,
 // `/?compare=A,B`), loads what it names through the API, and keeps the address bar in step
 // with what is shown so every view can be shared, reloaded and reached with Back. It also
-// keeps one selected view in step across the canvas, the outline and the inspector.
+// keeps one selected view in step across the canvas, the outline and the inspector, and
+// tells the what-if path what is shown (version, open run, staged touches).
 
 import { h, byId, replace, announce } from "./dom.js";
 import { api } from "./api.js";
@@ -21,8 +22,14 @@ import { Inspector } from "./inspector.js";
 import { Splitter } from "./layout.js";
 import { Tabs } from "./tabs.js";
 import { problemView } from "./problems.js";
+import { ScreenshotUnderlay } from "./screenshot.js";
+import { ScreenshotForm } from "./screenshot-form.js";
+import { AuditOverlay } from "./audit-overlay.js";
+import { WhatIf } from "./what-if.js";
+import { WhatIfForm } from "./what-if-form.js";
+import { WhyAnswers } from "./why.js";
 
-const state = { sceneId: null, version: null, sceneName: null, model: null, versions: [], runId: null, selected: null };
+const state = { sceneId: null, version: null, sceneName: null, model: null, versions: [], runId: null, run: null, selected: null };
 
 const HINTS = {
   inspect: "Click: select a view and list what is under the point. Drag: pan.",
@@ -95,7 +102,26 @@ const outline = new Outline(byId("outline"), {
   onSelect: (id) => select(id, { from: "outline" }),
   onMatches: (ids) => canvas.mark(ids),
 });
-const inspector = new Inspector(byId("inspector"));
+const whatIf = new WhatIf({
+  context: () => ({
+    sceneId: state.sceneId,
+    version: state.version,
+    latest: state.versions[state.versions.length - 1]?.version ?? state.version,
+    run: state.runId ? state.run : null,
+    staged: touchPanel.staged(),
+  }),
+  navigate: (params) => navigate(params),
+  onCompared: (a, b, note) => compareView.expectNote(a, b, note),
+});
+const inspector = new Inspector(byId("inspector"), { whatIfForm: new WhatIfForm(whatIf) });
+const screenshot = new ScreenshotUnderlay(canvas, {
+  box: byId("screenshot-control"), slider: byId("screenshot-opacity"), value: byId("screenshot-opacity-value"), info: byId("screenshot-info"),
+});
+const screenshotForm = new ScreenshotForm(byId("screenshot-section"), { onChanged: () => reloadScene() });
+const audit = new AuditOverlay(canvas, {
+  toggle: byId("audit-toggle"), summary: byId("audit-summary"),
+  onSelect: (id) => select(id, { from: "audit" }),
+});
 const sceneActions = new SceneActions(byId("scene-actions"), {
   onRenamed: async (id, version) => {
     await sidebar.load(null);
@@ -106,7 +132,12 @@ const sceneActions = new SceneActions(byId("scene-actions"), {
     await navigate({});
   },
 });
-const runView = new RunView(byId("panel-run"), { canvas, navigate });
+const why = new WhyAnswers({
+  whatIf,
+  revealTrace: (seq) => { tabs.select("run"); runView.trace.reveal(seq); },
+  document: () => state.model?.document ?? null,
+});
+const runView = new RunView(byId("panel-run"), { canvas, navigate, why, document: () => state.model?.document ?? null });
 const touchPanel = new TouchPanel(byId("panel-touch"), { canvas, onStored: (runId) => navigate({ run: runId }) });
 const explainPanel = new ExplainPanel(byId("panel-explain"), { canvas });
 const underPoint = new UnderPointPanel(byId("panel-point"), { canvas, onSelect: (id) => select(id, { from: "point" }) });
@@ -195,6 +226,10 @@ async function showScene(id, version) {
   document.getElementById("canvas-empty")?.remove();
   panelsSplitter.auto(panelsWidth);
   canvas.show(model);
+  // The canvas has just emptied its layers: the screenshot and the audit are drawn again.
+  screenshot.show(model, stored.screenshot);
+  screenshotForm.setVersion(id, geometry.sceneVersion, stored.screenshot ?? null);
+  audit.setScene(id, geometry.sceneVersion);
   outline.setModel(model);
   inspector.show(model, null);
   sidebar.setCurrent(id, geometry.sceneVersion, page.items);
@@ -208,8 +243,11 @@ async function showScene(id, version) {
 
 /** Nothing open: the canvas, outline and panels of a scene are emptied. */
 function clearScene() {
-  Object.assign(state, { sceneId: null, version: null, sceneName: null, model: null, versions: [], runId: null, selected: null });
+  Object.assign(state, { sceneId: null, version: null, sceneName: null, model: null, versions: [], runId: null, run: null, selected: null });
   canvas.clear();
+  screenshot.show(null, null);
+  screenshotForm.setVersion(null);
+  audit.setScene(null);
   outline.clear();
   inspector.clear();
   sidebar.setCurrent(null, null, []);
@@ -229,6 +267,14 @@ const sceneCrumb = () => h("a", {
   onclick: (event) => { event.preventDefault(); navigate({ scene: state.sceneId, version: state.version }); },
 }, `${state.sceneName ?? state.sceneId} v${state.version}`);
 
+/** The shown scene read again (its screenshot or versions changed), the selection kept. */
+async function reloadScene() {
+  const selected = state.selected;
+  state.model = null;
+  await route();
+  if (selected && state.model?.get(selected)) select(selected);
+}
+
 async function route(tab) {
   const query = new URLSearchParams(location.search);
   try {
@@ -243,6 +289,7 @@ async function route(tab) {
       const run = await api.run(query.get("run"));
       await showScene(run.sceneId, run.sceneVersion);
       state.runId = run.id;
+      state.run = run;
       canvas.clearExplain();
       runView.show(run, state.sceneName);
       breadcrumbs(sceneCrumb(), run.id);
@@ -253,6 +300,8 @@ async function route(tab) {
     } else if (query.has("scene")) {
       const version = query.has("version") ? Number(query.get("version")) : undefined;
       await showScene(query.get("scene"), version);
+      state.runId = null;
+      state.run = null;
       canvas.clearRun();
       await historyPanel.show(state.sceneId, state.sceneName, state.versions);
       breadcrumbs(sceneCrumb());

@@ -19,6 +19,7 @@ export class SceneModel {
       for (const r of v.recognizers) this.owner.set(r.id, v.id);
       if (v.viewController) this.owner.set(v.viewController.id, v.id);
     }
+    this.document = sceneDocument;
     this.extras = documentExtras(sceneDocument);
     // Front-most first: windows front to back, and in a window the reverse of document order
     // (superviews first, subviews back to front), so a subview comes before its superview

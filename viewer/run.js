@@ -1,6 +1,7 @@
 // One stored run: what UIKit did with the touches. The responder chain, the touches, each
 // recognizer's states on a timeline, the actions sent, and the trace; the canvas shows the
-// hit-test path and the first responder, and follows the selected trace entry.
+// hit-test path and the first responder, and follows the selected trace entry. Beside the first
+// responder, each touch, each recognizer and each action a "why?" asks the why API (why.js).
 
 import { h, replace } from "./dom.js";
 import { links } from "./api.js";
@@ -15,10 +16,13 @@ const ROLE_WORDS = {
 };
 
 export class RunView {
-  constructor(panel, { canvas, navigate }) {
+  /** `why` (a WhyAnswers) adds the "why?" buttons; `document()` is the run's scene document. */
+  constructor(panel, { canvas, navigate, why = null, document = () => null }) {
     this.panel = panel;
     this.canvas = canvas;
     this.navigate = navigate;
+    this.why = why;
+    this.document = document;
     this.trace = new TraceView({
       onFocus: (entry) => this.canvas.focus(entry.receiver?.id),
       describeReceiver: (id) => this.describe(id),
@@ -44,7 +48,9 @@ export class RunView {
   /** `run` is `GET /v1/runs/{id}`; `scene` the scene's name for the header. */
   show(run, sceneName) {
     this.run = run;
+    this.why?.setRun(run);
     const result = run.result;
+    const why = (question, name) => (this.why ? [" ", this.why.button(question, name)] : null);
     const chain = h("ol", { class: "chain", id: "run-chain" },
       (result.responderChain ?? []).map((link) =>
         h("li", { class: `role-${link.role}` },
@@ -58,7 +64,8 @@ export class RunView {
           h("td", {}, t.window ?? "—"),
           h("td", {}, t.hitTestView ?? "—"),
           h("td", {}, (t.recognizers ?? []).join(", ") || "—"),
-          h("td", {}, t.finalPhase + (t.refused ? ` (refused: ${t.refused})` : "") + (t.cancelledBy ? ` (cancelled by ${t.cancelledBy})` : ""))))));
+          h("td", {}, t.finalPhase + (t.refused ? ` (refused: ${t.refused})` : "") + (t.cancelledBy ? ` (cancelled by ${t.cancelledBy})` : ""),
+            t.hitTestView ? why({ view: t.hitTestView }, `Why did ${t.hitTestView} get ${t.id}'s phases as it did?`) : null)))));
     const actionCount = result.actions?.length ?? 0;
     this.actions.element.classList.toggle("empty-list", actionCount === 0);
     // Up to six rows tall; more scroll inside the list.
@@ -69,7 +76,8 @@ export class RunView {
         h("h2", { id: "run-heading" }, "Run ", h("code", {}, run.id)),
         h("p", { class: "run-meta" },
           `${sceneName ?? run.sceneId} · version ${run.sceneVersion} · ${when(run.createdAt)} · first responder `,
-          h("strong", { id: "run-first-responder" }, result.firstResponder?.id ?? "none")),
+          h("strong", { id: "run-first-responder" }, result.firstResponder?.id ?? "none"),
+          why({ firstResponder: true }, `Why is the first responder ${result.firstResponder?.id ?? "none"}?`)),
         h("div", { class: "button-row" },
           h("a", { class: "button", id: "export-chrome", href: links.chromeTrace(run.id), download: `${run.id}.chrome.json` }, "Chrome trace (Perfetto)"),
           h("a", { class: "button", id: "export-text", href: links.text(run.id), download: `${run.id}.txt` }, "Text"),
@@ -81,13 +89,45 @@ export class RunView {
         h("section", { "aria-labelledby": "touches-heading" },
           h("h3", { id: "touches-heading" }, "Touches"), touches,
           h("h3", { id: "actions-heading" }, `Actions sent (${actionCount})`),
-          actionCount ? this.actions.element : h("p", { class: "empty", id: "run-no-actions" }, "No action was sent."))),
+          actionCount ? this.actions.element : h("p", { class: "empty", id: "run-no-actions" }, "No action was sent."),
+          this.actionQuestions(result))),
       h("section", { "aria-labelledby": "recognizers-heading" },
-        h("h3", { id: "recognizers-heading" }, "Gesture recognizers"), recognizerTimeline(result)),
+        h("h3", { id: "recognizers-heading" }, "Gesture recognizers"),
+        recognizerTimeline(result, this.why ? (r) => {
+          const recognized = (r.states ?? []).some((x) => x === "ended" || x === "began");
+          return this.why.button({ recognizer: r.id, expect: recognized ? "not-fired" : "fired" },
+            `Why did ${r.id} ${recognized ? "recognize" : "not recognize"}?`);
+        } : null)),
       this.trace.element);
     this.actions.setItems(result.actions ?? []);
     this.trace.show(result);
     this.canvas.showRun(result);
+  }
+
+  /**
+   * "why?" for each action: those sent (what would keep it from being sent) and those the scene
+   * declares that were not (what would make it be sent), from the targets of its controls and
+   * recognizers.
+   */
+  actionQuestions(result) {
+    if (!this.why) return null;
+    const sent = new Map();
+    for (const a of result.actions ?? []) sent.set(a.action, (sent.get(a.action) ?? 0) + 1);
+    const declared = new Set();
+    const walk = (node) => {
+      for (const t of node.targets ?? []) if (t.action) declared.add(t.action);
+      for (const r of node.gestureRecognizers ?? []) for (const t of r.targets ?? []) if (t.action) declared.add(t.action);
+      for (const child of node.subviews ?? []) walk(child);
+    };
+    for (const w of this.document()?.windows ?? []) walk(w);
+    const unsent = [...declared].filter((a) => !sent.has(a)).sort();
+    const items = [
+      ...[...sent].map(([action, n]) => h("li", {}, h("code", {}, action), ` sent${n > 1 ? ` ×${n}` : ""}`,
+        " ", this.why.button({ action, expect: "not-fired" }, `Why was ${action} sent?`))),
+      ...unsent.map((action) => h("li", {}, h("code", {}, action), " not sent",
+        " ", this.why.button({ action, expect: "fired" }, `Why was ${action} not sent?`))),
+    ];
+    return items.length ? h("ul", { class: "plain-list why-actions", id: "run-why-actions", "aria-label": "Actions to ask about" }, items) : null;
   }
 
   renderAction(a, row) {

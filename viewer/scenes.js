@@ -5,6 +5,7 @@ import { h, byId, replace } from "./dom.js";
 import { api, ApiError } from "./api.js";
 import { problemView, selectLine } from "./problems.js";
 import { when } from "./format.js";
+import { uploadScreenshot } from "./screenshot-form.js";
 
 export class ScenesSidebar {
   constructor({ navigate }) {
@@ -17,6 +18,7 @@ export class ScenesSidebar {
     this.form = byId("add-scene-form");
     this.text = byId("add-scene-text");
     this.file = byId("add-scene-file");
+    this.image = byId("add-scene-image");
     this.message = byId("add-scene-message");
     this.versionButton = byId("add-scene-version");
     this.newButton = byId("add-scene-new");
@@ -88,7 +90,7 @@ export class ScenesSidebar {
         "aria-current": v.version === version ? "page" : false,
         onclick: (event) => { event.preventDefault(); this.navigate({ scene: sceneId, version: v.version }); },
       }, `v${v.version}`, h("span", { class: "muted" },
-        ` ${v.counts.views} views · ${when(v.createdAt)}`)))));
+        ` ${v.counts.views} views${v.screenshot ? " · screenshot" : ""} · ${when(v.createdAt)}`)))));
     this.syncSource();
   }
 
@@ -102,7 +104,8 @@ export class ScenesSidebar {
     try {
       if (this.source === "scene") {
         const stored = asVersion ? await api.addVersion(this.current, text) : await api.createScene(text);
-        replace(this.message, h("p", {}, `Stored ${stored.id} version ${stored.version}.`));
+        const image = await this.attachImage(stored.id, stored.version);
+        replace(this.message, h("p", {}, `Stored ${stored.id} version ${stored.version}${image}.`));
         await this.load(null);
         this.navigate({ scene: stored.id, version: stored.version });
       } else {
@@ -110,6 +113,24 @@ export class ScenesSidebar {
       }
     } catch (error) {
       this.showError(error);
+    }
+  }
+
+  /**
+   * The image picked beside the document, attached to the version just stored: " with its
+   * screenshot (W × H px)", or "" when none was picked. A refused image does not undo the
+   * scene: the error says the scene is stored without it.
+   */
+  async attachImage(sceneId, version) {
+    const file = this.image.files?.[0];
+    if (!file) return "";
+    try {
+      const shot = await uploadScreenshot(sceneId, version, file);
+      this.image.value = "";
+      return ` with its screenshot (${shot.width} × ${shot.height} px)`;
+    } catch (error) {
+      const why = error instanceof ApiError ? (error.problem?.detail ?? error.message) : error.message;
+      return ` without its screenshot, which was refused: ${why}`;
     }
   }
 
@@ -151,8 +172,9 @@ export class ScenesSidebar {
       id = stored.id;
       version = stored.version;
     }
+    const image = id ? await this.attachImage(id, version) : "";
     replace(this.message,
-      h("p", {}, id ? `Imported and stored as ${id}.` : "Imported, but the answer named no scene."),
+      h("p", {}, id ? `Imported and stored as ${id}${image}.` : "Imported, but the answer named no scene."),
       warnings.length ? [h("p", {}, `${warnings.length} warning(s):`), h("ul", { class: "warnings" }, warnings.map((w) => h("li", {}, w)))] : null);
     if (id) {
       await this.load(null);

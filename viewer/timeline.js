@@ -33,7 +33,8 @@ export function ticks(end, count = 4) {
   return Array.from({ length: count + 1 }, (_, i) => (end * i) / count);
 }
 
-export function recognizerTimeline(result) {
+/** `whyButton(recognizer)`, when given, adds a button after each lane's states. */
+export function recognizerTimeline(result, whyButton = null) {
   const end = timeSpan(result);
   const trace = result.trace ?? [];
   const lanes = (result.recognizers ?? []).map((r) => {
@@ -50,7 +51,8 @@ export function recognizerTimeline(result) {
     return h("li", { class: "lane" },
       h("span", { class: "lane-name", title: r.class ?? "" }, r.id),
       bar,
-      h("span", { class: "lane-states" }, stateRuns(r.states ?? [])));
+      h("span", { class: "lane-states" }, stateRuns(r.states ?? [])),
+      whyButton ? whyButton(r) : h("span", {}));
   });
   if (lanes.length === 0) return h("p", { class: "empty" }, "No gesture recognizer saw these touches.");
   const axis = h("div", { class: "lane-axis", "aria-hidden": "true" },
@@ -61,7 +63,7 @@ export function recognizerTimeline(result) {
     }));
   return h("div", { class: "timeline" },
     h("ul", { class: "plain-list lanes", id: "run-recognizers", "aria-label": "Recognizer states over time" }, lanes),
-    h("div", { class: "lane-axis-row" }, h("span", { class: "lane-name" }), axis, h("span", { class: "lane-states" })),
+    h("div", { class: "lane-axis-row" }, h("span", { class: "lane-name" }), axis, h("span", { class: "lane-states" }), h("span", {})),
     h("ul", { class: "legend state-legend", "aria-label": "States" },
       ["possible", "began", "changed", "ended", "cancelled", "failed"].map((state) =>
         h("li", {}, h("span", { class: `swatch state-${state}` }), state))));

@@ -47,6 +47,16 @@ export class TouchPanel {
     this.syncFields();
   }
 
+  /** The touches waiting to be sent (a touches document), or null when none are or they are not JSON. */
+  staged() {
+    if (!this.documentText.value.trim()) return null;
+    try {
+      return JSON.parse(this.documentText.value);
+    } catch {
+      return null;
+    }
+  }
+
   syncFields() {
     const kind = this.kind.value;
     for (const el of this.dragFields) el.hidden = kind !== "drag";
