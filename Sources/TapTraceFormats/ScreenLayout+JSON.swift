@@ -3,8 +3,18 @@ import TapTraceJSON
 
 /// `GET /v1/scenes/{id}/geometry`: every view's placement on screen, for the viewer.
 extension ScreenLayout {
-    public func json() -> [UInt8] {
-        var w = JSONWriter(reserving: 256 + placements.count * 420)
+    /// The whole layout: every view.
+    public func json() -> [UInt8] { json(from: 0, count: placements.count) }
+
+    /// One page of the layout: `count` views in document order from the `start`-th (about
+    /// 420 bytes each, so a 100,001-view scene is paged rather than answered in one piece),
+    /// with `viewCount`, every view's count, and `nextCursor`, the position of the page after
+    /// this one as text (null on the last page). The name, screen and windows come with
+    /// every page.
+    public func json(from start: Int, count: Int) -> [UInt8] {
+        let start = min(max(0, start), placements.count)
+        let end = start + min(max(0, count), placements.count - start)
+        var w = JSONWriter(reserving: 256 + (end - start) * 420)
         w.beginObject()
         w.key("name"); w.string(index.scene.name)
         w.key("screen")
@@ -14,8 +24,12 @@ extension ScreenLayout {
         w.key("views")
         w.beginArray()
         var pointers = ViewPointers(index.scene)
-        for p in placements { write(p, pointer: pointers.pointer(p.view), to: &w) }
+        // The views before the page only extend the pointer path (no string is made).
+        for p in placements[..<start] { pointers.extend(p.view) }
+        for p in placements[start..<end] { write(p, pointer: pointers.pointer(p.view), to: &w) }
         w.endArray()
+        w.key("viewCount"); w.number(placements.count)
+        w.key("nextCursor"); w.string(end < placements.count ? String(end) : nil)
         w.endObject()
         return w.bytes
     }
@@ -112,17 +126,25 @@ private struct ViewPointers {
     }
 
     mutating func pointer(_ v: Int) -> String {
-        let superview = scene.views[v].superview
-        while let last = path.last, last.view != superview { path.removeLast() }
-        if superview != nil && path.isEmpty {
+        guard extend(v) else {
             // Not in document order (a scene built in code may list views otherwise): the
             // pointer from scratch.
             return SceneValidator.pointer(ofView: v, in: scene)
         }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Makes `text` the pointer of `v`, which follows the last view in document order; false
+    /// (and nothing changed) when it does not.
+    @discardableResult
+    mutating func extend(_ v: Int) -> Bool {
+        let superview = scene.views[v].superview
+        while let last = path.last, last.view != superview { path.removeLast() }
+        if superview != nil && path.isEmpty { return false }
         text.removeSubrange((path.last?.end ?? 0)...)
         text.append(contentsOf: (superview == nil ? "/windows/" : "/subviews/").utf8)
         text.append(contentsOf: String(position[v]).utf8)
         path.append((v, text.count))
-        return String(decoding: text, as: UTF8.self)
+        return true
     }
 }

@@ -14,11 +14,11 @@ import TapTraceHTTP
 /// bad input is a problem document, as everywhere.
 extension TapTraceService {
     func addAuditRoutes(to router: Router) {
-        router.post("/v1/audit", handler: handler { request, _ in
+        router.post("/v1/audit", handler: handler { [self] request, _ in
             let body = try JSONBody.bytes(of: request)
             let index: SceneIndex
-            do throws(InputError) { index = try InputDecoder.sceneIndex(body) } catch { throw Problem(error) }
-            return .jsonBytes(TappabilityAudit.run(index).json())
+            do throws(InputError) { index = try InputDecoder.sceneIndex(body, limits: limits) } catch { throw Problem(error) }
+            return .jsonBytes(try bounded(TappabilityAudit.run(index).json()))
         })
 
         router.post("/v1/scenes/{id}/audit", handler: handler { [self] request, parameters in
@@ -27,7 +27,7 @@ extension TapTraceService {
             let version = try resolveVersion(sceneID: id, requested: body.version)
             let index = try versionScene(sceneID: id, version: version, pointer: body.version == nil ? nil : "/version").index
             let audit = TappabilityAudit.run(index, knobs: body.knobs)
-            return .jsonBytes(Representations.prefixed(sceneID: id, version: version, object: audit.json()))
+            return .jsonBytes(try bounded(Representations.prefixed(sceneID: id, version: version, object: audit.json())))
         })
     }
 }

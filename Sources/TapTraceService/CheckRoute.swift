@@ -10,24 +10,31 @@ import TapTraceRuns
 /// Cases that run are 200 whether they pass or fail: `{passed, failed, cases: [{name, passed,
 /// failures: [{key, expected, actual, text}]}]}`, or JUnit XML with `?format=junit` or an
 /// `Accept` that prefers `application/xml`. Stateless: nothing is stored. The work is that of
-/// one dispatch per case, bounded by the body size limit, so it is done on the worker.
+/// one dispatch per case, done on the worker: the touch records of all the cases together are
+/// held to `--max-records`, each run's trace to `--max-trace-entries`, and the cases share the
+/// request's time budget.
 extension TapTraceService {
     func addCheckRoute(to router: Router) {
-        router.post("/v1/check", handler: handler { request, _ in
+        router.post("/v1/check", handler: handler { [self] request, _ in
             let junit = try Self.wantsJUnit(request)
             let body = try JSONBody.bytes(of: request)
             let cases: [CaseDocument]
-            do throws(InputError) { cases = try CaseDocument.decodeCases(body) } catch {
+            do throws(InputError) { cases = try CaseDocument.decodeCases(body, limits: limits) } catch {
                 throw Problem(error)
             }
-            let report = CheckReport(cases.enumerated().map { i, c in
-                CaseChecker.run(c, name: c.name ?? (cases.count == 1 ? "case" : "case \(i + 1)"))
-            })
+            let budget = budget()
+            var outcomes: [CaseOutcome] = []
+            for (i, c) in cases.enumerated() {
+                try Self.check(budget)
+                outcomes.append(CaseChecker.run(c, name: c.name ?? (cases.count == 1 ? "case" : "case \(i + 1)"), budget: budget))
+            }
+            try Self.finish(budget)
+            let report = CheckReport(outcomes)
             if junit {
                 return HTTPResponse(status: 200, headers: ["Content-Type": "application/xml; charset=utf-8"],
-                                    body: Array(report.junit().utf8))
+                                    body: try bounded(Array(report.junit().utf8)))
             }
-            return .jsonBytes(report.json())
+            return .jsonBytes(try bounded(report.json()))
         })
     }
 

@@ -9,20 +9,21 @@ import TapTraceStore
 /// and the point questions `…/hit-test` and `…/explain`.
 extension TapTraceService {
     func addDispatchRoutes(to router: Router) {
-        router.post("/v1/dispatch", handler: handler { [statelessScenes] request, _ in
-            let body = try StatelessDispatchBody(try JSONBody.bytes(of: request), cache: statelessScenes)
-            let result = try Self.dispatch(body.scene.index, touches: body.touches, records: body.records, knobs: body.knobs)
-            return .jsonBytes(ResultEncoder.encode(result, refs: body.scene.refs))
+        router.post("/v1/dispatch", handler: handler { [self] request, _ in
+            let body = try StatelessDispatchBody(try JSONBody.bytes(of: request), cache: statelessScenes, limits: limits)
+            let result = try Self.dispatch(body.scene.index, touches: body.touches, records: body.records, knobs: body.knobs,
+                                           budget: budget())
+            return .jsonBytes(try bounded(ResultEncoder.encode(result, refs: body.scene.refs)))
         })
 
         router.post("/v1/scenes/{id}/dispatch", handler: handler { [self] request, parameters in
             let id = try Self.requireSceneID(parameters["id"])
-            let body = try StoredDispatchBody(try JSONBody.tape(of: request))
+            let body = try StoredDispatchBody(try JSONBody.tape(of: request), limits: limits)
             // The engine runs here, on the request's thread; the run is written by the
             // RunWriter with others, and the response goes out once it is committed. The
             // writer is told a run is coming (it may wait for it to join a batch).
             let announcement = runWriter.announce()
-            let prepared = try prepareStoredRun(sceneID: id, body: body, version: body.version)
+            let prepared = try prepareStoredRun(sceneID: id, body: body, version: body.version, budget: budget())
             return .deferred { [self] complete in
                 record(prepared, sceneID: id, body: body, request: request, attempt: 0,
                        announcement: announcement, complete: complete)
@@ -35,7 +36,7 @@ extension TapTraceService {
             let version = try resolveVersion(sceneID: id, requested: body.version)
             let index = try versionScene(sceneID: id, version: version, pointer: body.version == nil ? nil : "/version").index
             let report = HitTestReport.run(index, point: body.point, knobs: body.knobs)
-            return .jsonBytes(Representations.prefixed(sceneID: id, version: version, object: report.json()))
+            return .jsonBytes(try bounded(Representations.prefixed(sceneID: id, version: version, object: report.json())))
         })
 
         router.post("/v1/scenes/{id}/explain", handler: handler { [self] request, parameters in
@@ -43,12 +44,13 @@ extension TapTraceService {
             let body = try PointQueryBody(try JSONBody.tape(of: request), requiresTarget: true)
             let version = try resolveVersion(sceneID: id, requested: body.version)
             let index = try versionScene(sceneID: id, version: version, pointer: body.version == nil ? nil : "/version").index
+            let explanation: Explanation
             do throws(ValidationIssue) {
-                let explanation = try Explainer.explain(index, point: body.point, target: body.target ?? "", knobs: body.knobs)
-                return .jsonBytes(Representations.prefixed(sceneID: id, version: version, object: explanation.json()))
+                explanation = try Explainer.explain(index, point: body.point, target: body.target ?? "", knobs: body.knobs)
             } catch {
                 throw Problem(.invalid(ValidationFailure(issues: [error])))
             }
+            return .jsonBytes(try bounded(Representations.prefixed(sceneID: id, version: version, object: explanation.json())))
         })
     }
 
@@ -61,8 +63,10 @@ extension TapTraceService {
     }
 
     /// Runs the touches against `version`, or against "the latest version" as last seen
-    /// (LatestVersions), which the store confirms when it writes the run.
-    func prepareStoredRun(sceneID id: String, body: StoredDispatchBody, version requested: Int?) throws -> PreparedRun {
+    /// (LatestVersions), which the store confirms when it writes the run. The result is held
+    /// to the answer limit before it is stored: a result too large to answer is not kept.
+    func prepareStoredRun(sceneID id: String, body: StoredDispatchBody, version requested: Int?,
+                          budget: WorkBudget) throws -> PreparedRun {
         assert(!runWriter.isWriterThread, "the engine ran on the run writer's thread, holding up every commit")
         let version: Int
         if let requested {
@@ -74,8 +78,11 @@ extension TapTraceService {
             latestVersions.set(id, version)
         }
         let scene = try versionScene(sceneID: id, version: version, pointer: body.version == nil ? nil : "/version")
-        let result = try Self.dispatch(scene.index, touches: body.touches, records: body.records, knobs: body.knobs)
+        let result = try Self.dispatch(scene.index, touches: body.touches, records: body.records, knobs: body.knobs,
+                                       budget: budget)
         let resultBytes = ResultEncoder.encode(result, refs: scene.refs)
+        // The answer is the result and the request (and a summary of a few hundred bytes).
+        try checkResponse(size: resultBytes.count + body.storedRequest.count)
         return PreparedRun(resultBytes: resultBytes,
                            run: RunColumns.newRun(sceneID: id, version: version, request: body.storedRequest,
                                                   result: result, resultBytes: resultBytes, label: body.label),
@@ -103,7 +110,8 @@ extension TapTraceService {
                 latestVersions.set(id, actual)
                 DispatchQueue.global().async { [self] in
                     do {
-                        let again = try prepareStoredRun(sceneID: id, body: body, version: actual)
+                        // The same request: a budget of its own, as a client's retry would get.
+                        let again = try prepareStoredRun(sceneID: id, body: body, version: actual, budget: budget())
                         record(again, sceneID: id, body: body, request: request, attempt: attempt + 1, complete: complete)
                     } catch {
                         complete(errorResponse(error, for: request))

@@ -53,7 +53,14 @@ extension TapTraceService {
         }
         let result: ImportResult
         do throws(ImportError) { result = try format.parse(request.body, options) } catch { throw error.problem }
-        guard storing else { return .jsonBytes(result.json()) }
+        // The importer's work is linear in the body, which the body limit bounds; the scene it
+        // made is held to the views limit like an uploaded one before it is indexed or stored.
+        do throws(LimitExceeded) { try limits.check(.views, result.scene.views.count) } catch {
+            var problem = Problem(error)
+            problem.detail = "The imported scene has " + error.message + "."
+            throw problem
+        }
+        guard storing else { return .jsonBytes(try bounded(result.json())) }
 
         let document = SceneDocument(result.scene)
         let stored = try target.map { id in

@@ -18,6 +18,13 @@ import TapTraceStore
 /// them up. Replays run one at a time (the queue is serial), which also bounds the memory they
 /// take: a page of originals and the new runs of one replay at most, and a version with more
 /// than `replayLimit` runs is refused (422 at `/from`) before any of them is read.
+///
+/// A replay is one request: its runs share one time budget, counted from when the request
+/// arrived (a replay that waited its budget away behind others answers 503 at once, instead of
+/// starting work its client may no longer wait for), checked between two runs and inside each. Each original's
+/// result is held to `--max-read-bytes` before it is decoded, its request to `--max-records`,
+/// each new result to `--max-response-bytes` before it is stored: one run over a limit refuses
+/// the replay, and nothing of it is stored.
 extension TapTraceService {
     /// Originals read per page.
     static let replayPageSize = 256
@@ -26,15 +33,16 @@ extension TapTraceService {
         router.post("/v1/scenes/{id}/replay", handler: handler { [self] request, parameters in
             let id = try Self.requireSceneID(parameters["id"])
             let body = try ReplayBody(try JSONBody.tape(of: request))
+            let budget = budget()
             return answered(on: replayQueue, for: request) { [self] in
                 defer { MemoryRelease.afterLargeRequest() }
-                return try replay(sceneID: id, body)
+                return try replay(sceneID: id, body, budget: budget)
             }
         })
     }
 
     /// Runs the stored runs of `body.from` against `body.to`, stores them and reports.
-    private func replay(sceneID id: String, _ body: ReplayBody) throws -> HTTPResponse {
+    private func replay(sceneID id: String, _ body: ReplayBody, budget: WorkBudget) throws -> HTTPResponse {
         let extent: VersionRunExtent
         do {
             extent = try store.runExtent(sceneID: id, version: body.from)
@@ -63,24 +71,35 @@ extension TapTraceService {
             guard let last = page.last else { break }
             cursor = last.summary.seq
             for original in page {
+                try Self.check(budget)
                 let request = Array(original.request)
                 let stored: StoredRequest
                 do throws(InputError) {
-                    stored = try StoredRequest(request)
+                    stored = try StoredRequest(request, limits: limits)
                 } catch {
+                    if case .invalid(let failure) = error, let exceeded = failure.exceeded {
+                        var problem = Problem(exceeded)
+                        problem.detail = "The stored request of \(original.id) expands to " + exceeded.message + "."
+                        throw problem
+                    }
                     throw Problem.internalError("Stored request of \(original.id) no longer validates: \(error)")
                 }
+                try checkReadable(original)
                 // Element targets are found again on the new version (422 if one is gone).
-                let result = try Self.dispatch(index, touches: stored.touches, records: stored.records, knobs: stored.knobs)
+                let result = try Self.dispatch(index, touches: stored.touches, records: stored.records, knobs: stored.knobs,
+                                               budget: budget)
+                let resultBytes = ResultEncoder.encode(result, refs: refs)
+                try checkResponse(size: resultBytes.count)
                 let before = RunOutcome(try decodeResult(original))
                 let after = RunOutcome(result)
                 pending.append((original.id, original.label, before, after, before.differences(to: after)))
                 // A replayed run keeps its original's label: the harness's test, on a new layout.
                 newRuns.append(RunColumns.newRun(sceneID: id, version: body.to, request: request,
-                                                 result: result, resultBytes: ResultEncoder.encode(result, refs: refs),
-                                                 label: original.label))
+                                                 result: result, resultBytes: resultBytes, label: original.label))
             }
         }
+        // The last check: past it the runs are stored and the replay answers.
+        try Self.check(budget)
         let replayed = try store.insertRuns(newRuns).map(\.id)
         newRuns = []
 
@@ -115,6 +134,7 @@ extension TapTraceService {
         w.key("count"); w.number(pending.count)
         w.key("changedCount"); w.number(changedCount)
         w.endObject()
+        // Bounded by `--replay-limit` runs of a few hundred bytes each, well within the limit.
         return .jsonBytes(w.bytes)
     }
 }

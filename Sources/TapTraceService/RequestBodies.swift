@@ -17,8 +17,9 @@ struct StoredDispatchBody {
     /// What the run stores as its request: `{"touches": …, "knobs": …}` as the client wrote them.
     var storedRequest: [UInt8]
 
-    init(_ tape: JSONTape) throws(Problem) {
-        let reader = DocumentReader(tape: tape)
+    /// `limits.records` bounds the touches' records.
+    init(_ tape: JSONTape, limits: Limits = .unlimited) throws(Problem) {
+        let reader = DocumentReader(tape: tape, limits: limits)
         var touches = TouchSequence(), records: [TouchRecord] = [], knobs = KnobOverrides(), version: Int?
         var label: String?
         var touchesNode: Int?, knobsNode: Int?
@@ -63,8 +64,10 @@ struct StoredRequest {
     var records: [TouchRecord]
     var knobs: KnobOverrides
 
-    init(_ bytes: [UInt8]) throws(InputError) {
-        let reader = DocumentReader(tape: try InputDecoder.parse(bytes))
+    /// `limits.records` bounds the touches' records: a run stored under a higher limit (or
+    /// none) is not dispatched again past the current one.
+    init(_ bytes: [UInt8], limits: Limits = .unlimited) throws(InputError) {
+        let reader = DocumentReader(tape: try InputDecoder.parse(bytes), limits: limits)
         var touches = TouchSequence(), records: [TouchRecord] = [], knobs = KnobOverrides()
         reader.object(reader.tape.root, at: { "" }) { (key: StoredRequestKey, v) in
             let at = "/" + key.rawValue
@@ -150,20 +153,22 @@ struct ReplayBody {
 /// `POST /v1/dispatch`: `{"scene", "touches", "knobs"}` (contract §4), decoded as
 /// `InputDecoder.request` does (same issues, same pointers), except that a scene whose exact
 /// bytes were dispatched before comes indexed from `cache` instead of being decoded again.
+/// `limits` bounds the scene's views and the touches' records (a cached scene was within the
+/// same limits when it was cached).
 struct StatelessDispatchBody {
     var scene: CachedScene
     var touches: TouchSequence
     var records: [TouchRecord]
     var knobs: KnobOverrides
 
-    init(_ bytes: [UInt8], cache: StatelessSceneCache) throws(Problem) {
-        if let fast = Self.skimming(bytes, cache: cache) {
+    init(_ bytes: [UInt8], cache: StatelessSceneCache, limits: Limits = .unlimited) throws(Problem) {
+        if let fast = Self.skimming(bytes, cache: cache, limits: limits) {
             self = fast
             return
         }
         let tape: JSONTape
         do throws(InputError) { tape = try InputDecoder.parse(bytes) } catch { throw Problem(error) }
-        let reader = DocumentReader(tape: tape)
+        let reader = DocumentReader(tape: tape, limits: limits)
         var cached: CachedScene?, decoded: (scene: Scene, directory: ObjectDirectory?, key: SceneBytes)?
         var touches = TouchSequence(), records: [TouchRecord] = [], knobs = KnobOverrides()
         var seenScene = false, seenTouches = false
@@ -215,7 +220,7 @@ struct StatelessDispatchBody {
     /// would succeed with the same values; anything else (an unknown or repeated key, an
     /// escaped key, a scene not cached, any syntax or validation issue) returns nil and the
     /// full decode runs, so errors come out exactly as before.
-    static func skimming(_ bytes: [UInt8], cache: StatelessSceneCache) -> Self? {
+    static func skimming(_ bytes: [UInt8], cache: StatelessSceneCache, limits: Limits = .unlimited) -> Self? {
         bytes.withUnsafeBufferPointer { buffer -> Self? in
             var skim = JSONSkimmer(buffer)
             skim.skipWhitespace()
@@ -250,7 +255,7 @@ struct StatelessDispatchBody {
             guard skim.atEnd, let scene, let touches else { return nil }
 
             guard let touchesTape = try? JSONTape(parsing: Array(buffer[touches])) else { return nil }
-            let reader = DocumentReader(tape: touchesTape)
+            let reader = DocumentReader(tape: touchesTape, limits: limits)
             let (sequence, records) = reader.touchSequence(at: touchesTape.root, pointer: "/touches")
             var overrides = KnobOverrides()
             if let knobs {

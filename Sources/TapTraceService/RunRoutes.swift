@@ -23,17 +23,21 @@ extension TapTraceService {
             let format = try query.choice("format", ["json", "text", "chrome"], default: "json")
             let names = try query.choice("names", TextRenderer.Names.allCases.map(\.rawValue), default: "objc")
             let run = try store.run(id: id)
+            // Exports decode the stored result (`--max-read-bytes`, checked first) and answer
+            // what they render; the JSON answer copies it (`--max-response-bytes`).
             switch format {
             case "text":
-                let result = try decodeResult(run)
+                let result = try readResult(run)
                 var text = "run \(run.id) of scene \(run.sceneID) version \(run.sceneVersion) at \(run.createdAt)\n"
                 text += TextRenderer.render(result, names: TextRenderer.Names(rawValue: names) ?? .objc)
+                try checkResponse(size: text.utf8.count)
                 return .text(text)
             case "chrome":
-                let result = try decodeResult(run)
+                let result = try readResult(run)
                 let title = "TapTrace \(run.id) (scene \(run.sceneID) v\(run.sceneVersion))"
-                return .jsonBytes(ChromeTrace.encode(result, title: title))
+                return .jsonBytes(try bounded(ChromeTrace.encode(result, title: title)))
             default:
+                try checkResponse(size: run.result.count + run.request.count)
                 return .jsonBytes(Representations.run(run.summary, firstResponderClass: firstResponderClass(run.summary),
                                                       request: Array(run.request), result: Array(run.result)))
             }
@@ -42,14 +46,22 @@ extension TapTraceService {
         router.get("/v1/runs/{a}/compare/{b}", handler: handler { [self] _, parameters in
             let a = try store.run(id: try Self.requireRunID(parameters["a"]))
             let b = try store.run(id: try Self.requireRunID(parameters["b"]))
-            let comparison = RunComparison(try decodeResult(a), try decodeResult(b))
+            // Both results' sizes are checked before either is decoded.
+            try checkReadable(a)
+            try checkReadable(b)
+            // Decoding is most of the work (the alignment is capped at 1,000 edits): past the
+            // time budget once both are decoded, the comparison is not made.
+            let budget = budget()
+            let results = (try readResult(a), try readResult(b))
+            try Self.check(budget)
+            let comparison = RunComparison(results.0, results.1)
             var w = JSONWriter(reserving: 4096)
             w.beginObject()
             w.key("a"); Representations.writeRunReference(a.summary, to: &w)
             w.key("b"); Representations.writeRunReference(b.summary, to: &w)
             comparison.writeMembers(to: &w)
             w.endObject()
-            return .jsonBytes(w.bytes)
+            return .jsonBytes(try bounded(w.bytes))
         })
     }
 

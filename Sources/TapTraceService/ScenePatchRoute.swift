@@ -26,7 +26,7 @@ extension TapTraceService {
             while true {
                 // The version `If-Match` named (and found to be the latest), or the latest.
                 let base = try store.scene(id: id, version: expected)
-                let document = try Self.apply(patch, to: base)
+                let document = try Self.apply(patch, to: base, limits: limits)
                 let stored: StoredScene
                 do {
                     // Stored only if `base` is still the latest, so that the new version is
@@ -56,8 +56,9 @@ extension TapTraceService {
     }
 
     /// `patch` applied to a stored version's document, then read, validated and indexed as
-    /// PUT reads its body (`InputDecoder.scene`, then `SceneDocument`).
-    static func apply(_ patch: JSONPatch, to base: StoredScene) throws(Problem) -> SceneDocument {
+    /// PUT reads its body (`InputDecoder.scene`, then `SceneDocument`), its views held to
+    /// `limits.views`.
+    static func apply(_ patch: JSONPatch, to base: StoredScene, limits: Limits = .unlimited) throws(Problem) -> SceneDocument {
         let version = base.version.version
         let stored: JSONTape
         do {
@@ -68,13 +69,17 @@ extension TapTraceService {
         let patched: [UInt8]
         do throws(JSONPatchError) { patched = try patch.apply(to: stored) } catch { throw Problem(error, version: version) }
         do throws(InputError) {
-            return SceneDocument(try InputDecoder.scene(patched))
+            return SceneDocument(try InputDecoder.scene(patched, limits: limits))
         } catch {
             guard case .invalid(let failure) = error else {
                 // The patched document was written by `JSONWriter`: it is JSON.
                 throw Problem.internalError("The patched scene is not JSON: \(error)")
             }
             var problem = Problem(failure)
+            if let exceeded = failure.exceeded {
+                problem.detail = "The patched scene has " + exceeded.message + ". Nothing was stored."
+                throw problem
+            }
             let n = failure.issues.count + failure.omitted
             problem.detail = "The patched scene is invalid: \(n) problem\(n == 1 ? "" : "s") found. Each pointer refers to the patched document (version \(version) with the patch applied), not to the patch. Nothing was stored."
             throw problem

@@ -9,7 +9,7 @@ import TapTraceStore
 extension TapTraceService {
     func addSceneRoutes(to router: Router) {
         router.post("/v1/scenes", handler: handler { [self] request, _ in
-            let document = try SceneDocument(request)
+            let document = try SceneDocument(request, limits: limits)
             let stored = try store.createScene(name: document.scene.name, content: document.content)
             return self.stored(stored, document, Representations.scene(stored, includeDocument: false), status: 201)
         })
@@ -34,7 +34,7 @@ extension TapTraceService {
             // Decide the precondition before the body: a malformed If-Match is the client's
             // first mistake, and nothing is written either way.
             let expected = try ifMatchVersion(request, sceneID: id)
-            let document = try SceneDocument(request)
+            let document = try SceneDocument(request, limits: limits)
             let stored = try store.addVersion(sceneID: id, name: document.scene.name, content: document.content,
                                               expectedCurrentVersion: expected)
             return self.stored(stored, document, Representations.scene(stored, includeDocument: false))
@@ -105,9 +105,10 @@ struct SceneDocument {
     var index: SceneIndex
     var content: SceneContent
 
-    init(_ request: HTTPRequest) throws(Problem) {
+    /// `limits.views` bounds the scene's views (checked before it is validated).
+    init(_ request: HTTPRequest, limits: Limits = .unlimited) throws(Problem) {
         let bytes = try JSONBody.bytes(of: request)
-        do throws(InputError) { self.init(try InputDecoder.scene(bytes)) } catch { throw Problem(error) }
+        do throws(InputError) { self.init(try InputDecoder.scene(bytes, limits: limits)) } catch { throw Problem(error) }
     }
 
     /// A scene that is already validated (an imported one).

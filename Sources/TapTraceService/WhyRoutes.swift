@@ -14,17 +14,17 @@ import TapTraceHTTP
 /// cost of 30 dispatches of the scene).
 extension TapTraceService {
     func addWhyRoutes(to router: Router) {
-        router.post("/v1/why", handler: handler { request, _ in
+        router.post("/v1/why", handler: handler { [self] request, _ in
             let body = try JSONBody.bytes(of: request)
             let parsed: (request: DecodedRequest, question: WhyQuestion?)
-            do throws(InputError) { parsed = try InputDecoder.whyRequest(body) } catch {
+            do throws(InputError) { parsed = try InputDecoder.whyRequest(body, limits: limits) } catch {
                 throw Problem(error)
             }
             let decoded = parsed.request
             let index = SceneIndex(validated: decoded.scene)
             let records = try Self.records(index, touches: decoded.touches, records: decoded.records, knobs: decoded.knobs)
-            return try Self.answer(parsed.question!, index, records,
-                                   until: decoded.touches.until, knobs: decoded.knobs)
+            return try answer(parsed.question!, index, records,
+                              until: decoded.touches.until, knobs: decoded.knobs)
         })
 
         router.post("/v1/runs/{id}/why", handler: handler { [self] request, parameters in
@@ -36,22 +36,32 @@ extension TapTraceService {
             }
             let run = try store.run(id: id)
             let stored: StoredRequest
-            do throws(InputError) { stored = try StoredRequest(Array(run.request)) } catch {
+            do throws(InputError) { stored = try StoredRequest(Array(run.request), limits: limits) } catch {
+                if case .invalid(let failure) = error, let exceeded = failure.exceeded {
+                    var problem = Problem(exceeded)
+                    problem.detail = "The stored request of \(run.id) expands to " + exceeded.message + "."
+                    throw problem
+                }
                 throw Problem.internalError("Stored request of \(run.id) no longer validates: \(error)")
             }
             let scene = try versionScene(sceneID: run.sceneID, version: run.sceneVersion, pointer: nil)
             let records = try Self.records(scene.index, touches: stored.touches, records: stored.records, knobs: stored.knobs)
-            return try Self.answer(question, scene.index, records, until: stored.touches.until, knobs: stored.knobs)
+            return try answer(question, scene.index, records, until: stored.touches.until, knobs: stored.knobs)
         })
     }
 
-    private static func answer(_ question: WhyQuestion, _ index: SceneIndex, _ records: [TouchRecord],
-                               until: Double?, knobs: KnobOverrides) throws(Problem) -> HTTPResponse {
+    /// The answer's runs (the run itself and the what-if verifications) share one budget: a run
+    /// whose trace passes the limit, or an answer past the time budget, refuses the question.
+    private func answer(_ question: WhyQuestion, _ index: SceneIndex, _ records: [TouchRecord],
+                        until: Double?, knobs: KnobOverrides) throws(Problem) -> HTTPResponse {
+        let budget = budget()
+        let answer: WhyAnswer
         do throws(ValidationIssue) {
-            let answer = try Why.answer(question, index: index, records: records, until: until, knobs: knobs)
-            return .jsonBytes(answer.json())
+            answer = try Why.answer(question, index: index, records: records, until: until, knobs: knobs, budget: budget)
         } catch {
             throw Problem.invalid(error.pointer, error.message)
         }
+        try Self.finish(budget)
+        return .jsonBytes(try bounded(answer.json()))
     }
 }

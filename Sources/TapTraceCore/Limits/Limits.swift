@@ -40,12 +40,16 @@ public struct Limits: Sendable, Hashable {
     /// No limit at all: what the CLI and the engine's own entry points use by default.
     public static let unlimited = Limits()
 
-    /// `taptrace serve`'s defaults. They admit a 100,001-view scene (5.3–5.9 MB of JSON,
-    /// within the 8 MiB body limit) and what a harness sends in practice (the benchmark's
-    /// 10 s two-finger gesture at 120 Hz is 2,402 records and 16,039 trace entries), and keep
-    /// one request's memory to a few hundred megabytes.
-    public static let serviceDefaults = Limits(records: 20_000, traceEntries: 500_000, views: 200_000,
-                                               responseBytes: 128 << 20, readBytes: 128 << 20, geometryViews: 20_000)
+    /// `taptrace serve`'s defaults. They admit a 100,001-view scene (5.3 MB of JSON, within
+    /// the 8 MiB body limit; a tap on it traces up to a few thousand entries) and what a
+    /// harness sends in practice (the benchmark's 10 s two-finger gesture at 120 Hz is 2,402
+    /// records and 16,039 trace entries), and keep one request's memory to a few hundred
+    /// megabytes: a trace entry is about 230–340 bytes of JSON, so the longest trace allowed
+    /// is a result of about 34 MB, which the answer and read limits admit (a result the
+    /// service stored can always be read back), and whose comparison with another peaks at
+    /// about 370 MB.
+    public static let serviceDefaults = Limits(records: 20_000, traceEntries: 100_000, views: 200_000,
+                                               responseBytes: 64 << 20, readBytes: 64 << 20, geometryViews: 20_000)
 
     /// The value of one limit.
     public subscript(limit: Limit) -> Int {
