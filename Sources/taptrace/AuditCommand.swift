@@ -36,10 +36,13 @@ struct AuditCommand: ParsableCommand {
     @Flag(help: "Indent the JSON output.")
     var pretty = false
 
+    @OptionGroup var limitOptions: LimitOptions
+
     func run() throws {
         var unreachable = 0
         try Output.guarded {
-            let index = try loadScene(scene)
+            let limits = try limitOptions.resolved()
+            let index = try loadScene(scene, limits: limits)
             let knobs = try KnobArguments.parse(knob)
             let audit = TappabilityAudit.run(index, knobs: knobs)
             if let junit {
@@ -49,7 +52,11 @@ struct AuditCommand: ParsableCommand {
                                              detail: "Cannot write the JUnit report to \(junit)."))
                 }
             }
-            if text { Output.write(audit.text()) } else { Output.write(audit.json(indent: pretty ? 2 : 0)) }
+            if text {
+                Output.write(try CommandLimits.output(audit.text(), limits))
+            } else {
+                Output.write(try CommandLimits.output(audit.json(indent: pretty ? 2 : 0), limits))
+            }
             unreachable = audit.unreachable
         }
         if unreachable > 0 { throw ExitCode(1) }

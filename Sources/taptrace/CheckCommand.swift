@@ -29,21 +29,36 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Print the outcomes as JSON (as POST /v1/check answers) instead of text.")
     var json = false
 
+    @OptionGroup var limitOptions: LimitOptions
+
     func run() throws {
         var report = CheckReport([])
         try Output.guarded {
+            // Each file is a request of its own: its records, views and trace are held to the
+            // limits (as one `POST /v1/check` of one case).
+            let limits = try limitOptions.resolved()
             var cases: [(file: String, document: CaseDocument)] = []
             for file in try CaseFiles.expand(paths) {
                 let bytes = try InputFile.read(file)
                 do throws(InputError) {
-                    cases.append((file, try CaseDocument.decode(bytes)))
+                    cases.append((file, try CaseDocument.decode(bytes, limits: limits)))
                 } catch {
                     var problem = Problem(error)
                     problem.detail = "\(file): " + problem.detail
                     throw CLIFailure(problem)
                 }
             }
-            report = CheckReport(cases.map { CaseChecker.run($0.document, name: $0.document.name ?? CaseFiles.stem($0.file), file: $0.file) })
+            var outcomes: [CaseOutcome] = []
+            for (file, document) in cases {
+                let budget = WorkBudget(limits: limits)
+                outcomes.append(CaseChecker.run(document, name: document.name ?? CaseFiles.stem(file), file: file, budget: budget))
+                if let stop = budget.stop {
+                    var problem = Problem(stop)
+                    problem.detail = "\(file): " + problem.detail
+                    throw CLIFailure(problem)
+                }
+            }
+            report = CheckReport(outcomes)
             if let junit {
                 guard FileManager.default.createFile(atPath: junit, contents: Data(report.junit().utf8)) else {
                     throw CLIFailure(Problem(kind: .unreadableInput, title: "Cannot write output",

@@ -24,15 +24,27 @@ struct DispatchCommand: ParsableCommand {
     @Flag(help: "Indent the JSON output.")
     var pretty = false
 
+    @OptionGroup var limitOptions: LimitOptions
+
     func run() throws {
         try Output.guarded {
+            let limits = try limitOptions.resolved()
             let bytes = try InputFile.read(request)
+            // As `TapTrace.dispatch(json:)`, with the limits: records and views while decoding,
+            // the trace while running, the output before it is printed.
+            let decoded: DecodedRequest
+            do throws(InputError) { decoded = try InputDecoder.request(bytes, limits: limits) } catch { throw CLIFailure(error) }
+            let budget = WorkBudget(limits: limits)
             let result: DispatchResult
-            do throws(InputError) { result = try TapTrace.dispatch(json: bytes) } catch { throw CLIFailure(error) }
+            do throws(ValidationFailure) {
+                result = try TapTrace.dispatch(SceneIndex(validated: decoded.scene), touches: decoded.touches,
+                                               records: decoded.records, knobs: decoded.knobs, budget: budget)
+            } catch { throw CLIFailure(Problem(error)) }
+            try CommandLimits.finish(budget)
             if text {
-                Output.write(TextRenderer.render(result, names: names, rules: rules))
+                Output.write(try CommandLimits.output(TextRenderer.render(result, names: names, rules: rules), limits))
             } else {
-                Output.write(ResultEncoder.encode(result, indent: pretty ? 2 : 0))
+                Output.write(try CommandLimits.output(ResultEncoder.encode(result, indent: pretty ? 2 : 0), limits))
             }
         }
     }

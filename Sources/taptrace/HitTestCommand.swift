@@ -2,11 +2,11 @@ import ArgumentParser
 import TapTraceCore
 import TapTraceFormats
 
-/// Reads a scene file for `hit-test` and `explain`.
-func loadScene(_ path: String) throws -> SceneIndex {
+/// Reads a scene file for `hit-test`, `explain` and `audit`, its views held to `limits`.
+func loadScene(_ path: String, limits: Limits = .unlimited) throws -> SceneIndex {
     let bytes = try InputFile.read(path)
     do throws(InputError) {
-        return SceneIndex(validated: try InputDecoder.scene(bytes))
+        return SceneIndex(validated: try InputDecoder.scene(bytes, limits: limits))
     } catch {
         throw CLIFailure(error)
     }
@@ -25,6 +25,8 @@ struct ScenePointArguments: ParsableArguments {
     @Flag(help: "Indent the JSON output.")
     var pretty = false
 
+    @OptionGroup var limitOptions: LimitOptions
+
     var point: Point { Point(x, y) }
 }
 
@@ -38,10 +40,11 @@ struct HitTestCommand: ParsableCommand {
 
     func run() throws {
         try Output.guarded {
-            let index = try loadScene(input.scene)
+            let limits = try input.limitOptions.resolved()
+            let index = try loadScene(input.scene, limits: limits)
             let knobs = try KnobArguments.parse(input.knob)
             let report = HitTestReport.run(index, point: input.point, knobs: knobs)
-            Output.write(report.json(indent: input.pretty ? 2 : 0))
+            Output.write(try CommandLimits.output(report.json(indent: input.pretty ? 2 : 0), limits))
         }
     }
 }
@@ -62,7 +65,8 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         try Output.guarded {
-            let index = try loadScene(input.scene)
+            let limits = try input.limitOptions.resolved()
+            let index = try loadScene(input.scene, limits: limits)
             let knobs = try KnobArguments.parse(input.knob)
             let explanation: Explanation
             do throws(ValidationIssue) {
@@ -70,7 +74,11 @@ struct ExplainCommand: ParsableCommand {
             } catch let issue {
                 throw CLIFailure(Problem(kind: .validation, title: "Invalid request", detail: issue.message, errors: [issue]))
             }
-            if text { Output.write(explanation.text()) } else { Output.write(explanation.json(indent: input.pretty ? 2 : 0)) }
+            if text {
+                Output.write(try CommandLimits.output(explanation.text(), limits))
+            } else {
+                Output.write(try CommandLimits.output(explanation.json(indent: input.pretty ? 2 : 0), limits))
+            }
         }
     }
 }

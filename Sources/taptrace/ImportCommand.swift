@@ -35,6 +35,8 @@ struct ImportOptions: ParsableArguments {
     @Option(help: ArgumentHelp("How views are named: stable (accessibility identifier, else class and label, else class and position; the same after a relaunch) or address (Class-0xADDRESS, as the dump printed).", valueName: "stable|address"))
     var ids: TapTraceImport.ImportOptions.Identity = .stable
 
+    @OptionGroup var limitOptions: LimitOptions
+
     func validate() throws {
         if let name, name.allSatisfy(\.isWhitespace) { throw ValidationError("--name must not be empty.") }
     }
@@ -42,6 +44,7 @@ struct ImportOptions: ParsableArguments {
     /// `format` nil: recognised from the dump (`import auto`).
     func run(_ format: ImportFormat?) throws {
         try Output.guarded {
+            let limits = try limitOptions.resolved()
             let bytes = try InputFile.read(file)
             let result: ImportResult
             do throws(ImportError) {
@@ -51,6 +54,7 @@ struct ImportOptions: ParsableArguments {
             } catch {
                 throw CLIFailure(error.problem)
             }
+            try CommandLimits.checkViews(result.scene, limits, subject: "The imported scene")
             if format == nil, let used = result.format {
                 FileHandle.standardError.write(Data("note: read as \(used.rawValue) (\(used.title))\n".utf8))
             }
@@ -58,7 +62,7 @@ struct ImportOptions: ParsableArguments {
                 FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
             }
             let indent = pretty ? 2 : 0
-            Output.write(withWarnings ? result.json(indent: indent) : result.sceneJSON(indent: indent))
+            Output.write(try CommandLimits.output(withWarnings ? result.json(indent: indent) : result.sceneJSON(indent: indent), limits))
         }
     }
 }

@@ -50,11 +50,15 @@ struct ServeCommand: ParsableCommand {
           help: "Bind each worker thread to a processor of its own (default on; only when there are at least as many processors as threads).")
     var pinThreads: Bool?
 
+    @OptionGroup var limitOptions: ServeLimitOptions
+
     func run() throws {
         // First of all: this may start the program again (decision 57).
         MallocTuning.restartIfNeeded()
         let environment = ProcessInfo.processInfo.environment
         let settings = try Settings(command: self, environment: environment)
+        let limits = try limitOptions.limits(environment: environment)
+        let timeBudget = try limitOptions.timeBudget(environment: environment)
 
         let store: TraceStore
         do {
@@ -67,6 +71,7 @@ struct ServeCommand: ParsableCommand {
         defer { log.flush() }
         let service = TapTraceService(store: store, replayLimit: settings.replayLimit,
                                       screenshotLimit: settings.screenshotLimit,
+                                      limits: limits, requestTimeBudget: timeBudget,
                                       errorLog: { log.write("error: \($0)") })
 
         var configuration = HTTPServerConfiguration(host: settings.host, port: settings.port, threads: settings.threads,

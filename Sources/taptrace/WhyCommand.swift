@@ -43,6 +43,8 @@ struct WhyCommand: ParsableCommand {
     @Flag(help: "Indent the JSON output.")
     var pretty = false
 
+    @OptionGroup var limitOptions: LimitOptions
+
     func validate() throws {
         let asked = [recognizer != nil, action != nil, view != nil, firstResponder].filter { $0 }.count
         guard asked == 1 else {
@@ -61,9 +63,10 @@ struct WhyCommand: ParsableCommand {
 
     func run() throws {
         try Output.guarded {
+            let limits = try limitOptions.resolved()
             let bytes = try InputFile.read(request)
             let decoded: DecodedRequest
-            do throws(InputError) { decoded = try InputDecoder.whyRequest(bytes, questionInBody: false).request } catch {
+            do throws(InputError) { decoded = try InputDecoder.whyRequest(bytes, questionInBody: false, limits: limits).request } catch {
                 throw CLIFailure(error)
             }
             let index = SceneIndex(validated: decoded.scene)
@@ -72,13 +75,19 @@ struct WhyCommand: ParsableCommand {
                 records = try TapTrace.records(index, touches: decoded.touches, records: decoded.records, knobs: decoded.knobs)
             } catch { throw CLIFailure(Problem(error)) }
             let answer: WhyAnswer
+            let budget = WorkBudget(limits: limits)
             do throws(ValidationIssue) {
                 answer = try Why.answer(question, index: index, records: records,
-                                        until: decoded.touches.until, knobs: decoded.knobs)
+                                        until: decoded.touches.until, knobs: decoded.knobs, budget: budget)
             } catch let issue {
                 throw CLIFailure(Problem(kind: .validation, title: "Invalid question", detail: issue.message, errors: [issue]))
             }
-            if text { Output.write(answer.text()) } else { Output.write(answer.json(indent: pretty ? 2 : 0)) }
+            try CommandLimits.finish(budget)
+            if text {
+                Output.write(try CommandLimits.output(answer.text(), limits))
+            } else {
+                Output.write(try CommandLimits.output(answer.json(indent: pretty ? 2 : 0), limits))
+            }
         }
     }
 }
