@@ -100,15 +100,14 @@ export class AuditOverlay {
     }
     for (const [cls, ids] of Object.entries(outlines)) this.canvas.setClass(cls, ids);
     this.layer.replaceChildren(...badges);
-    const sentence = `Audit of v${audit.sceneVersion}: ${audit.count} interactive element${audit.count === 1 ? "" : "s"}, `
-      + `${audit.hittable} hittable, ${audit.partlyReachable} partly reachable, ${audit.offscreen} below the fold, `
-      + `${audit.unreachable} unreachable; ${audit.small} smaller than 44 × 44 pt.`;
+    const counts = [`${audit.unreachable} unreachable`, `${audit.partlyReachable} partly reachable`,
+      `${audit.offscreen} below the fold`, `${audit.small} smaller than 44 × 44 pt`];
+    const sentence = `Audit of v${audit.sceneVersion}, ${audit.count} interactive element${audit.count === 1 ? "" : "s"}: ${counts.join(", ")}.`;
     replace(this.summary,
       h("span", { id: "audit-counts", class: audit.unreachable ? "audit-bad" : "" }, sentence), " ",
-      flagged.length
-        ? h("span", { class: "audit-key" }, "Badges: ✕ unreachable, ! partly reachable, ↓ below the fold, S small; "
-          + "hover or Tab to one for the reason.")
-        : h("span", { class: "audit-key" }, "Nothing to mark."));
+      h("span", { class: "audit-key" }, flagged.length
+        ? "✕ unreachable, ! partly, ↓ below the fold, S small: hover or Tab to a badge for why."
+        : "Nothing to mark."));
     announce(sentence);
   }
 
@@ -117,6 +116,7 @@ export class AuditOverlay {
     const { glyph } = STATUS[status];
     const text = describe(element, status);
     const mark = this.canvas.marker(element.point[0], element.point[1],
+      s("circle", { class: "audit-ring", r: 14 }),
       s("circle", { class: "audit-disc", r: 10 }),
       s("text", { class: "audit-glyph", x: 0, y: 0.5, "text-anchor": "middle", "dominant-baseline": "central" }, glyph));
     mark.classList.add("audit-badge", `audit-${status}`);
@@ -146,6 +146,8 @@ export class AuditOverlay {
   }
 
   showTip(mark, element, status, text) {
+    // The view under the pointer is not what the badge is about.
+    this.canvas.tooltip.hidden = true;
     replace(this.tip,
       h("strong", {}, element.id), ` ${element.class}`,
       h("p", { class: "audit-tip-status" }, text.status),

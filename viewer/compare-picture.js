@@ -28,7 +28,8 @@ export class ComparePictures {
         h("li", {}, h("span", { class: "swatch sw-path" }), "hit-test path"),
         h("li", {}, h("span", { class: "swatch sw-hit" }), "hit-test view"),
         h("li", {}, h("span", { class: "swatch sw-first" }), "first responder"),
-        h("li", {}, h("span", { class: "swatch sw-changed" }), "differs between the versions")));
+        h("li", {}, h("span", { class: "swatch sw-changed" }), "differs between the versions"),
+        h("li", { class: "overlay-only" }, "overlaid: A's marks blue, B's magenta (dashed)")));
     this.models = new Map();
   }
 
@@ -56,6 +57,7 @@ export class ComparePictures {
     this.overlaid = on;
     this.toggle.setAttribute("aria-pressed", String(on));
     this.toggle.textContent = on ? "Side by side" : "Overlay the two layouts";
+    this.element.classList.toggle("is-overlaid", on);
     if (this.pair) this.draw();
   }
 

@@ -31,10 +31,11 @@ import { WhyAnswers } from "./why.js";
 
 const state = { sceneId: null, version: null, sceneName: null, model: null, versions: [], runId: null, run: null, selected: null };
 
+/** One line each (the hint does not wrap: the canvas keeps the height). */
 const HINTS = {
-  inspect: "Click: select a view and list what is under the point. Drag: pan.",
-  touch: "Click to tap, hold to long-press, drag to drag; review the touches, then send.",
-  explain: "Click a point to explain it; the first click also picks the view under it.",
+  inspect: "Click: select, list what is under the point. Drag: pan.",
+  touch: "Click: tap. Hold: long press. Drag: drag. Then send.",
+  explain: "Click a point to explain it (the first click picks the view).",
 };
 
 new Splitter(byId("split-left"), { variable: "--left", side: "left", min: 200, max: 520, initial: 280 });
@@ -42,8 +43,8 @@ const panelsSplitter = new Splitter(byId("split-right"), { variable: "--right", 
 /** The canvas column never narrower than this (its toolbar), the panels never narrower than PANELS_MIN. */
 const CANVAS_MIN = 380;
 const PANELS_MIN = 420;
-/** Pixels of the canvas column that are not the frame: toolbar, hint, legend, padding. */
-const CANVAS_CHROME = 170;
+/** Pixels of the canvas column that are not the frame: two toolbar rows, the hint, padding. */
+const CANVAS_CHROME = 130;
 
 /**
  * The panels' width that leaves the canvas the room the scene needs: its shape at the frame's
@@ -112,6 +113,13 @@ const whatIf = new WhatIf({
   }),
   navigate: (params) => navigate(params),
   onCompared: (a, b, note) => compareView.expectNote(a, b, note),
+  // The versions listed and the inspector's what-if say which version is the latest now.
+  onStored: async () => {
+    state.versions = (await api.versions(state.sceneId)).items;
+    sidebar.setCurrent(state.sceneId, state.version, state.versions);
+    sceneActions.setScene(state.sceneId, state.sceneName, state.versions);
+    inspector.show(state.model, state.selected);
+  },
 });
 const inspector = new Inspector(byId("inspector"), { whatIfForm: new WhatIfForm(whatIf) });
 const screenshot = new ScreenshotUnderlay(canvas, {
@@ -164,9 +172,16 @@ for (const radio of document.querySelectorAll("input[name=canvas-mode]")) {
   radio.addEventListener("change", () => {
     canvas.setMode(radio.value);
     byId("canvas-hint").textContent = HINTS[radio.value];
+    byId("canvas-hint").title = HINTS[radio.value];
     if (radio.value === "explain") tabs.select("explain");
   });
 }
+// The legend drops down over the canvas; Escape closes it and gives the focus back to its button.
+byId("legend-box").addEventListener("keydown", (event) => {
+  if (event.key !== "Escape" || !byId("legend-box").open) return;
+  byId("legend-box").open = false;
+  byId("legend-box").querySelector("summary").focus();
+});
 byId("zoom-in").addEventListener("click", () => canvas.view.zoomBy(1.25));
 byId("zoom-out").addEventListener("click", () => canvas.view.zoomBy(1 / 1.25));
 byId("zoom-fit").addEventListener("click", () => canvas.view.fit());

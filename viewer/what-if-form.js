@@ -30,10 +30,11 @@ export class WhatIfForm {
     const [hidden, hiddenLabel] = check("what-if-hidden", "hidden", v.hidden);
     const [interaction, interactionLabel] = check("what-if-interaction", "userInteractionEnabled", v.userInteractionEnabled);
     const alpha = h("input", { type: "number", id: "what-if-alpha", min: 0, max: 1, step: 0.01, value: round(v.alpha), required: true });
+    const member = byCenter ? "center" : "frame";
     const numbers = names.map((name, i) => h("input", {
-      type: "number", id: `what-if-${byCenter ? "center" : "frame"}-${name}`, step: "any", value: geometry[i], required: true,
-      "aria-label": `${byCenter ? "center" : "frame"} ${name}`,
+      type: "number", id: `what-if-${member}-${name}`, step: "any", value: geometry[i], required: true,
     }));
+    const numberFields = names.map((name, i) => [h("label", { for: numbers[i].id }, name), numbers[i]]);
     const submit = h("button", { type: "submit", id: "what-if-apply", disabled: true });
     const plan = h("p", { class: "hint", id: "what-if-plan" });
     const message = h("div", { class: "message", id: "what-if-message", "aria-live": "polite" });
@@ -84,7 +85,7 @@ export class WhatIfForm {
       h("div", { class: "what-if-flags" }, hiddenLabel, interactionLabel),
       h("div", { class: "what-if-row" }, h("label", { for: "what-if-alpha" }, "alpha"), alpha),
       h("fieldset", { class: "what-if-geometry" },
-        h("legend", {}, byCenter ? "center (x, y)" : "frame (x, y, width, height)"), numbers),
+        h("legend", {}, byCenter ? "center (placed by its center)" : "frame (in its superview)"), numberFields),
       plan, submit, message);
     sync();
     return h("details", { class: "what-if", id: "what-if", open: true },

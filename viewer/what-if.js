@@ -18,11 +18,13 @@ export class WhatIf {
    *     touches document, or null)}: what is shown now
    *   navigate(params)  opens an address (main.js)
    *   onCompared(a, b, note)  the comparison of runs a and b is about to open, with what was changed
+   *   onStored(version)  a version was stored (the page's list of versions is out of date)
    */
-  constructor({ context, navigate, onCompared }) {
+  constructor({ context, navigate, onCompared, onStored }) {
     this.context = context;
     this.navigate = navigate;
     this.onCompared = onCompared;
+    this.onStored = onStored;
   }
 
   /**
@@ -68,6 +70,7 @@ export class WhatIf {
     }
     const stored = await api.patchScene(c.sceneId, patch, c.version);
     announce(`Stored version ${stored.version}: ${label}.`);
+    await this.onStored(stored.version);
     if (!request) {
       await this.navigate({ scene: c.sceneId, version: stored.version });
       return { version: stored.version, before: null, after: null };

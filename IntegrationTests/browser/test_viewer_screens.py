@@ -326,7 +326,8 @@ def check_thousand(browser, server, f):
 
     # Ctrl + wheel (a trackpad pinch) zooms about the pointer: the scene point under it stays.
     button = browser.find('g.view[data-id="header.search"] > rect.box').rect
-    px, py = button["x"] + button["width"] / 2, button["y"] + button["height"] / 2
+    # Whole pixels: Chromium keeps a synthetic WheelEvent's clientX and clientY as integers.
+    px, py = round(button["x"] + button["width"] / 2), round(button["y"] + button["height"] / 2)
     before = browser.js("""
       const m = document.querySelector('.scene-svg g.camera').getScreenCTM().inverse();
       const p = new DOMPoint(arguments[0], arguments[1]).matrixTransform(m); return [p.x, p.y];""", px, py)
