@@ -11,7 +11,7 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, { json, body, contentType, headers: extra } = {}) {
+async function call(method, path, { json, body, contentType, headers: extra, blob = false } = {}) {
   const headers = { ...extra };
   if (json !== undefined) {
     body = JSON.stringify(json);
@@ -28,6 +28,7 @@ async function call(method, path, { json, body, contentType, headers: extra } = 
     throw new ApiError(response.status, problem, path);
   }
   if (response.status === 204) return null;
+  if (blob) return response.blob();
   return type.includes("json") ? response.json() : response.text();
 }
 
@@ -88,6 +89,11 @@ export const api = {
   /** Attaches `file` (a PNG or JPEG File or Blob, sent under `mediaType`) to a version, replacing the one it had. */
   putScreenshot: (id, version, file, mediaType) => call("PUT", `/v1/scenes/${enc(id)}/versions/${enc(version)}/screenshot`,
     { body: file, contentType: mediaType }),
+  /**
+   * A version's screenshot (its `Screenshot` member) as a Blob: read through the API like every
+   * other call (so with the same authorization), not by an image element's own request.
+   */
+  screenshotImage: (shot) => call("GET", shot.href, { blob: true }),
   deleteScreenshot: (id, version) => call("DELETE", `/v1/scenes/${enc(id)}/versions/${enc(version)}/screenshot`),
   /** Can every interactive element be tapped? (docs/audit.md) */
   audit: (id, version) => call("POST", `/v1/scenes/${enc(id)}/audit`, { json: { version } }),
@@ -109,9 +115,4 @@ export const links = {
   chromeTrace: (runId) => `/v1/runs/${enc(runId)}?format=chrome`,
   text: (runId) => `/v1/runs/${enc(runId)}?format=text`,
   json: (runId) => `/v1/runs/${enc(runId)}`,
-  /**
-   * A version's screenshot (`Screenshot.href`) named by its content: a replaced image has a
-   * new address, so an image element never shows the one it replaced from the cache.
-   */
-  screenshot: (shot) => `${shot.href}?sha256=${enc(shot.sha256.slice(0, 16))}`,
 };

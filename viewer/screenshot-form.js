@@ -6,7 +6,8 @@
 // clear message instead of a 415.
 
 import { h, replace, announce } from "./dom.js";
-import { api, links } from "./api.js";
+import { api } from "./api.js";
+import { screenshotURL } from "./screenshot-image.js";
 import { problemView } from "./problems.js";
 
 /** image/png or image/jpeg from the magic bytes of `file`, or null. */
@@ -58,8 +59,10 @@ export class ScreenshotForm {
     if (!sceneId) return;
     this.heading.textContent = `Screenshot of v${version}`;
     if (shot) {
+      const thumb = h("img", { class: "screenshot-thumb", alt: `The screenshot of version ${version}` });
+      screenshotURL(shot).then((url) => { thumb.src = url; }, () => { thumb.alt = "The screenshot could not be read."; });
       replace(this.summary,
-        h("img", { class: "screenshot-thumb", src: links.screenshot(shot), alt: `The screenshot of version ${version}` }),
+        thumb,
         h("p", { class: "hint" }, `${shot.width} × ${shot.height} px ${shot.mediaType === "image/png" ? "PNG" : "JPEG"}, `
           + `${kilobytes(shot.bytes)}; drawn under the boxes (the opacity is beside the zoom).`));
     } else {

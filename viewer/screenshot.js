@@ -5,7 +5,7 @@
 // top-aligned, and the page says so. An opacity slider (kept across reloads) fades it.
 
 import { s } from "./dom.js";
-import { links } from "./api.js";
+import { screenshotURL } from "./screenshot-image.js";
 
 /** Shapes that differ by less than this (relative) are the same shape: the image fills the screen. */
 const SAME_SHAPE = 0.02;
@@ -30,11 +30,13 @@ export class ScreenshotUnderlay {
     });
     this.applyOpacity();
     this.shot = null;
+    this.generation = 0;
   }
 
   /** Draws `shot` (a version's `screenshot` member, or null) under `model`'s views. */
   show(model, shot) {
     this.shot = shot ?? null;
+    const generation = ++this.generation;
     this.layer.replaceChildren();
     this.canvas.svg.classList.toggle("has-screenshot", Boolean(shot));
     this.box.hidden = !shot;
@@ -44,14 +46,19 @@ export class ScreenshotUnderlay {
     }
     const [x, y, width, height] = model.geometry.screen ?? [0, 0, shot.width, shot.height];
     const placement = placeImage(shot, [x, y, width, height]);
-    const image = s("image", {
-      class: "screenshot", href: links.screenshot(shot), x, y, width, height,
-      preserveAspectRatio: placement.fills ? "none" : "xMidYMin meet",
-      "data-width": shot.width, "data-height": shot.height,
-    });
-    this.layer.append(image);
     this.info.textContent = placement.text;
     this.applyOpacity();
+    screenshotURL(shot).then((url) => {
+      // Another version (or none) may be shown by now.
+      if (generation !== this.generation) return;
+      this.layer.replaceChildren(s("image", {
+        class: "screenshot", href: url, x, y, width, height,
+        preserveAspectRatio: placement.fills ? "none" : "xMidYMin meet",
+        "data-sha256": shot.sha256, "data-width": shot.width, "data-height": shot.height,
+      }));
+    }, (error) => {
+      if (generation === this.generation) this.info.textContent = `The screenshot could not be read: ${error.message}`;
+    });
   }
 
   applyOpacity() {
