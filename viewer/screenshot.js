@@ -42,11 +42,15 @@ export class ScreenshotUnderlay {
     this.box.hidden = !shot;
     if (!shot || !model) {
       this.info.textContent = "";
+      this.info.hidden = true;
       return;
     }
     const [x, y, width, height] = model.geometry.screen ?? [0, 0, shot.width, shot.height];
     const placement = placeImage(shot, [x, y, width, height]);
+    // The slider is described by the sentence either way; it is shown when the image is not
+    // the screen's shape, which the picture alone does not make plain.
     this.info.textContent = placement.text;
+    this.info.hidden = placement.fills;
     this.applyOpacity();
     screenshotURL(shot).then((url) => {
       // Another version (or none) may be shown by now.
@@ -57,7 +61,9 @@ export class ScreenshotUnderlay {
         "data-sha256": shot.sha256, "data-width": shot.width, "data-height": shot.height,
       }));
     }, (error) => {
-      if (generation === this.generation) this.info.textContent = `The screenshot could not be read: ${error.message}`;
+      if (generation !== this.generation) return;
+      this.info.textContent = `The screenshot could not be read: ${error.message}`;
+      this.info.hidden = false;
     });
   }
 

@@ -5,8 +5,8 @@ headless Chromium, selenium), started like test_viewer.py, in a 1280x800 window:
   screenshot  a PNG made here (the checkout screen at 2x, its card and Buy button painted) is
               attached from the sidebar and drawn under the boxes, scaled to the screen: the
               page's pixels at the button's centre are the button's colour; the opacity slider
-              (a labelled range) fades it; replaced (a new address) and removed; the add-a-scene
-              form stores a scene with its screenshot
+              (a labelled range) fades it; replaced and removed; a dump imported with an image
+              beside it gets it on the version the import stores
   audit       the Audit toggle marks the unreachable control, the partly reachable one and the
               small target the audit endpoint reports, with the reason on hover and on keyboard
               focus; Enter on a badge selects its view
@@ -269,6 +269,9 @@ def check_screenshot(browser, server, f):
         slider.send_keys(Keys.ARROW_LEFT)
     after = float(browser.find(".layer-screenshot").get_attribute("opacity"))
     expect(abs(before - after - 0.2) < 1e-6, f"opacity {before} → {after}")
+    expect(not browser.find("#screenshot-info").is_displayed(), "an image of the screen's shape needs no note")
+    expect("drawn on the 390 × 844 pt screen (2 px a point)" in browser.js("return document.getElementById('screenshot-info').textContent"),
+           "the slider's description says the scale")
     expect(slider.get_attribute("aria-valuetext") == f"{round(after * 100)}% opaque", "the slider says its value")
     expect("screenshot" in browser.find("#version-list").text, "the version list says v1 has a screenshot")
     thumb = browser.js("const i = document.querySelector('#screenshot-summary img'); return i && [i.naturalWidth, i.naturalHeight];")
@@ -291,16 +294,22 @@ def check_screenshot(browser, server, f):
     fill = browser.js("return getComputedStyle(document.querySelector('svg.scene-svg rect.screen')).fill")
     expect(fill == "rgb(255, 255, 255)", f"the screen is white again: {fill}")
 
-    # The add-a-scene form takes an image beside the document.
+    # The add-a-scene form takes an image beside a dump: stored on the version the import stores.
     browser.find("#add-scene summary").click()
+    browser.find("input[name=source][value=recursive-description]").click()
     browser.js("const t = document.getElementById('add-scene-text'); t.value = arguments[0];",
-               example("checkout.scene.json").decode())
+               example("detail.dump.txt").decode())
     browser.find("#add-scene-image").send_keys(image)
     browser.find("#add-scene-new").click()
     browser.wait(lambda d: "scene=" in d.current_url and sid not in d.current_url, "the new scene opened")
     browser.wait(lambda d: browser.finds(".layer-screenshot image"), "its screenshot drawn")
     new = browser.driver.current_url.split("scene=")[1].split("&")[0]
     expect(latest(server, new)["screenshot"]["width"] == SCREEN[0] * SCALE, "the imported scene's version has the screenshot")
+    # A 390 x 844 pt capture on the dump's 375 x 667 pt screen: not its shape, fitted inside it.
+    fit = browser.js("return document.querySelector('.layer-screenshot image').getAttribute('preserveAspectRatio')")
+    expect(fit == "xMidYMin meet", f"fitted, not stretched: {fit}")
+    info = browser.find("#screenshot-info")
+    expect(info.is_displayed() and "not the shape of the 375 × 667 pt screen" in info.text, f"the page says so: {info.text!r}")
     settle(browser)
     browser.screenshot(f"{PREFIX}02-imported-with-screenshot")
 
