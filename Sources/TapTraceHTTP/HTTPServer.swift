@@ -80,6 +80,7 @@ public final class HTTPServer: Sendable {
         defer { state.withLock { $0.starting = false } }
 
         let config = configuration
+        try checkTLSSupport()
         let address = try SocketAddress(host: config.host, port: config.port)
         let listener: ListeningSocket
         do {
@@ -132,7 +133,7 @@ public final class HTTPServer: Sendable {
     private func startDaemon(context: UnsafeMutableRawPointer, worker: ConnectionAcceptor.Worker) -> OpaquePointer? {
         let config = configuration
         let flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_ERROR_LOG.rawValue
-            | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_NO_LISTEN_SOCKET.rawValue
+            | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_NO_LISTEN_SOCKET.rawValue | tlsFlags
         let logger: MHD_LogCallback = mhdLog
         let uriLogger: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?)
             -> UnsafeMutableRawPointer? = mhdRequestBegan
@@ -150,8 +151,7 @@ public final class HTTPServer: Sendable {
             MHD_OPTION.NOTIFY_COMPLETED.rawValue, cFunction(completed), OpaquePointer(context),
             MHD_OPTION.NOTIFY_CONNECTION.rawValue, cFunction(notified),
             OpaquePointer(Unmanaged.passUnretained(worker).toOpaque()),
-            MHD_OPTION.END.rawValue,
-        ]
+        ] + tlsOptions + [MHD_OPTION.END.rawValue]
         return withVaList(options) { arguments in
             MHD_start_daemon_va(flags, 0, nil, nil, mhdAccessHandler, context, arguments)
         }

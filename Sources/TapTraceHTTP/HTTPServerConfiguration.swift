@@ -60,6 +60,10 @@ public struct HTTPServerConfiguration: Sendable {
     /// RFC 9457 problem documents). nil keeps `HTTPResponse.error`. The server adds `Allow`
     /// to a 405 and the CORS fields afterwards.
     public var errorResponder: HTTPErrorResponder?
+    /// Tokens, Host names and origins allowed (`AccessPolicy`); nil answers every request.
+    public var accessPolicy: AccessPolicy? = nil
+    /// Certificate and key: serves HTTPS instead of HTTP (`TLSCredentials`).
+    public var tls: TLSCredentials? = nil
 
     public init(host: String = "127.0.0.1", port: UInt16 = 0, threads: Int = 2,
                 connectionTimeoutSeconds: Int = 30, connectionLimit: Int = 256,

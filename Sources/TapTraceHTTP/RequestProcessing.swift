@@ -20,7 +20,7 @@ extension HTTPServer {
             context.httpVersion = version.map { String(cString: $0) } ?? "HTTP/1.1"
             MHD_get_connection_values(connection, .HEADER_KIND, mhdCollectHeader,
                                       Unmanaged.passUnretained(context).toOpaque())
-            if let rejection = headRejection(context, connection: connection) {
+            if let rejection = headRejection(context, connection: connection) ?? accessRejection(context) {
                 // Queued before the body is read: libmicrohttpd discards the rest of the request
                 // and closes the connection after the response.
                 return queue(rejection, for: context, on: connection, close: true)

@@ -52,6 +52,8 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup var limitOptions: ServeLimitOptions
 
+    @OptionGroup var accessOptions: AccessOptions
+
     func run() throws {
         // First of all: this may start the program again (decision 57).
         MallocTuning.restartIfNeeded()
@@ -59,6 +61,7 @@ struct ServeCommand: ParsableCommand {
         let settings = try Settings(command: self, environment: environment)
         let limits = try limitOptions.limits(environment: environment)
         let timeBudget = try limitOptions.timeBudget(environment: environment)
+        let access = try accessOptions.resolved(host: settings.host, environment: environment)
 
         let store: TraceStore
         do {
@@ -84,6 +87,7 @@ struct ServeCommand: ParsableCommand {
         }
         configuration.errorLogger = { log.write("http: \($0)") }
         configuration.errorResponder = TapTraceService.errorResponder
+        access.apply(to: &configuration)
         let server = HTTPServer(configuration: configuration, router: service.router())
 
         // Listen for signals before starting, so an early Ctrl-C still stops gracefully.
@@ -99,7 +103,7 @@ struct ServeCommand: ParsableCommand {
         if let processors { service.commitRuns(on: processors) }
         let shown = settings.host.contains(":") ? "[\(settings.host)]" : settings.host
         // Unbuffered: scripts and tests read the bound port from this line.
-        FileHandle.standardOutput.write(Data(("taptrace \(TapTraceService.version) listening on http://\(shown):\(server.port)"
+        FileHandle.standardOutput.write(Data(("taptrace \(TapTraceService.version) listening on \(access.scheme)://\(shown):\(server.port)"
             + " (database \(settings.database), \(settings.threads) threads\(Self.binding(processors)))\n").utf8))
 
         let signal = shutdown.wait()
