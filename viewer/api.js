@@ -1,6 +1,8 @@
 // The service's own HTTP API (openapi.yaml), as the viewer uses it. Same origin only: the page
 // is served by the service it talks to, so every path is relative to it.
 
+import { authorizedFetch } from "./auth.js";
+
 /** A failed call: the HTTP status and the RFC 9457 problem document when there is one. */
 export class ApiError extends Error {
   constructor(status, problem, path) {
@@ -18,7 +20,7 @@ async function call(method, path, { json, body, contentType, headers: extra, blo
     contentType = "application/json";
   }
   if (contentType) headers["Content-Type"] = contentType;
-  const response = await fetch(path, { method, headers, body });
+  const response = await authorizedFetch(path, { method, headers, body });
   const type = response.headers.get("Content-Type") ?? "";
   if (!response.ok) {
     let problem = null;

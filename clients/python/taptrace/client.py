@@ -58,15 +58,25 @@ class TapTrace:
 
     ``timeout`` is the socket timeout of each request in seconds. A loopback ``base_url``
     (``127.0.0.1``, ``::1``, ``localhost``) is reached directly even when ``HTTP_PROXY`` is set.
+
+    ``token`` is the bearer token of a server started with ``--auth-token-file`` (sent as
+    ``Authorization: Bearer``); without it, ``$TAPTRACE_TOKEN`` is used when set. It is never
+    part of the client's ``repr`` or of an error message.
     """
 
-    def __init__(self, base_url: str, timeout: float = 30.0):
+    def __init__(self, base_url: str, timeout: float = 30.0, token: Optional[str] = None):
         parsed = urllib.parse.urlsplit(base_url)
         if parsed.scheme not in ("http", "https") or not parsed.netloc:
             raise ValueError(f"base_url must be an http(s) URL such as http://127.0.0.1:8080, "
                              f"not {base_url!r}")
         self.base_url = base_url.rstrip("/")
         self.timeout = timeout
+        if token is None:
+            token = os.environ.get("TAPTRACE_TOKEN", "").strip() or None
+        if token is not None and (not token or any(not 33 <= ord(c) < 127 or c == "," for c in token)):
+            raise ValueError("token must be visible ASCII without spaces or commas, as in the "
+                             "server's token file")
+        self._token = token
         handlers = [urllib.request.ProxyHandler({})] if _is_loopback(parsed.hostname) else []
         self._opener = urllib.request.build_opener(*handlers)
 
@@ -372,6 +382,8 @@ class TapTrace:
             data = json.dumps(body, ensure_ascii=False).encode("utf-8")
             all_headers["Content-Type"] = "application/json"
         all_headers.update(headers or {})
+        if self._token is not None:
+            all_headers["Authorization"] = "Bearer " + self._token
         request = urllib.request.Request(url, data=data, method=method, headers=all_headers)
         try:
             with self._opener.open(request, timeout=self.timeout) as response:

@@ -7,11 +7,15 @@ Fixtures:
   at the end. The binary is ``--taptrace-bin``, else ``$TAPTRACE_BIN``, else ``taptrace`` on
   the ``PATH``. With ``--taptrace-url`` (or ``$TAPTRACE_URL``) no server is started: the
   fixture gives that URL.
-- ``taptrace``: a ``TapTrace`` client of that server.
+- ``taptrace_token`` (session): the bearer token of that server: ``$TAPTRACE_TOKEN`` when set,
+  else (for a server the fixture starts) a fresh random one, which the server is started with
+  (``--auth-token-file``), so that the tests run as a deployed server would be used.
+- ``taptrace``: a ``TapTrace`` client of that server, with that token.
 """
 from __future__ import annotations
 
 import os
+import secrets
 from typing import Iterator, Optional
 
 import pytest
@@ -46,8 +50,18 @@ def pytest_report_header(config: pytest.Config) -> str:
 
 
 @pytest.fixture(scope="session")
-def taptrace_server(request: pytest.FixtureRequest,
-                    tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def taptrace_token(request: pytest.FixtureRequest) -> Optional[str]:
+    """The session server's bearer token (None for a ``--taptrace-url`` server without
+    ``$TAPTRACE_TOKEN``)."""
+    token = os.environ.get("TAPTRACE_TOKEN", "").strip()
+    if token:
+        return token
+    return None if _url(request.config) else secrets.token_urlsafe(32)
+
+
+@pytest.fixture(scope="session")
+def taptrace_server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
+                    taptrace_token: Optional[str]) -> Iterator[str]:
     """The base URL (``http://127.0.0.1:PORT``) of the session's ``taptrace serve``."""
     url = _url(request.config)
     if url:
@@ -58,7 +72,7 @@ def taptrace_server(request: pytest.FixtureRequest,
     directory = tmp_path_factory.mktemp("taptrace")
     try:
         server = TapTraceServer(request.config.getoption("taptrace_bin"),
-                                db=directory / "taptrace.sqlite")
+                                db=directory / "taptrace.sqlite", token=taptrace_token)
         server.start()
     except TapTraceServerError as error:
         pytest.fail(str(error), pytrace=False)
@@ -69,6 +83,6 @@ def taptrace_server(request: pytest.FixtureRequest,
 
 
 @pytest.fixture
-def taptrace(taptrace_server: str) -> TapTrace:
-    """A ``TapTrace`` client of the session's server."""
-    return TapTrace(taptrace_server)
+def taptrace(taptrace_server: str, taptrace_token: Optional[str]) -> TapTrace:
+    """A ``TapTrace`` client of the session's server, with its token."""
+    return TapTrace(taptrace_server, token=taptrace_token)

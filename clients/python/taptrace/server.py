@@ -56,12 +56,17 @@ class TapTraceServer:
     Without ``db``, the database and the logs go to a temporary directory that ``stop()``
     removes; with ``db``, the logs (``taptrace.stdout``, ``taptrace.stderr``: one line per
     request) are written beside it and kept. ``args`` are further ``serve`` arguments.
+
+    With ``token``, the server requires it on every ``/v1`` request: it is written to a token
+    file readable by the owner only (``taptrace.tokens`` beside the logs) and passed with
+    ``--auth-token-file``; give the same ``token`` to ``TapTrace``.
     """
 
     def __init__(self, binary: Optional[StrPath] = None, db: Optional[StrPath] = None, *,
                  args: Sequence[str] = (), start_timeout: float = 10.0,
-                 stop_timeout: float = 5.0):
+                 stop_timeout: float = 5.0, token: Optional[str] = None):
         self.binary = find_binary(binary)
+        self.token = token
         self._temporary: Optional[str] = None
         if db is None:
             self._temporary = tempfile.mkdtemp(prefix="taptrace-")
@@ -70,6 +75,7 @@ class TapTraceServer:
         directory = os.path.dirname(os.path.abspath(self.db))
         self.stdout_path = os.path.join(directory, "taptrace.stdout")
         self.stderr_path = os.path.join(directory, "taptrace.stderr")
+        self.tokens_path = os.path.join(directory, "taptrace.tokens")
         self.args = list(args)
         self.start_timeout = start_timeout
         self.stop_timeout = stop_timeout
@@ -90,6 +96,13 @@ class TapTraceServer:
         # The tests talk to it over loopback; an inherited TAPTRACE_HOST must not move it.
         host = [] if "--host" in self.args else ["--host", "127.0.0.1"]
         command = [self.binary, "serve", "--port", "0", "--db", self.db, *host, *self.args]
+        if self.token is not None:
+            # A file, not TAPTRACE_AUTH_TOKENS or an argument: other users can read a process's
+            # command line, and its environment is inherited by whatever it starts.
+            descriptor = os.open(self.tokens_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(descriptor, "w") as tokens:
+                tokens.write(self.token + "\n")
+            command += ["--auth-token-file", self.tokens_path]
         # Files rather than pipes: the server logs every request to stderr, and a pipe nobody
         # reads would block it once full.
         with open(self.stdout_path, "wb") as stdout, open(self.stderr_path, "wb") as stderr:
