@@ -1,7 +1,19 @@
 # TapTrace service image.
 #
 #   docker build -t taptrace .
-#   docker run -p 8080:8080 -v taptrace-data:/data taptrace
+#   head -c 32 /dev/urandom | base64 | tr -d '/+=' > taptrace_token   # one token a line
+#   docker run -p 8080:8080 -v taptrace-data:/data \
+#     -v "$PWD/taptrace_token:/run/secrets/taptrace_token:ro" taptrace
+#
+# The server listens on every interface of the container, so it requires a bearer token on every
+# /v1 request: it reads the tokens from /run/secrets/taptrace_token (TAPTRACE_AUTH_TOKEN_FILE),
+# where Docker Compose and Swarm put a secret named taptrace_token; the file must be readable by
+# the container's user (uid 10001). Without that file the server does not start. Clients send
+# `Authorization: Bearer <token>`; /health stays open for the HEALTHCHECK below. To serve
+# without a token (only behind something that guards the port), run with
+# `-e TAPTRACE_AUTH_TOKEN_FILE= -e TAPTRACE_ALLOW_UNAUTHENTICATED=1`. HTTPS: mount a certificate
+# and key and set TAPTRACE_TLS_CERT and TAPTRACE_TLS_KEY (the HEALTHCHECK speaks plain HTTP,
+# so override it then), or put a TLS-terminating proxy in front.
 #
 # Build stage: the Swift 6 toolchain on Debian bookworm, with the C libraries' headers. The Swift
 # standard library and Foundation are linked statically, so the runtime image needs no toolchain.
@@ -40,10 +52,12 @@ RUN apt-get update \
 COPY --from=build /out/taptrace /usr/local/bin/taptrace
 COPY examples /usr/share/taptrace/examples
 
-# The database lives on a volume; the server listens on all interfaces inside the container.
+# The database lives on a volume; the server listens on all interfaces inside the container,
+# with the tokens of the secret (see the top of this file).
 ENV TAPTRACE_DB=/data/taptrace.sqlite \
     TAPTRACE_HOST=0.0.0.0 \
-    TAPTRACE_PORT=8080
+    TAPTRACE_PORT=8080 \
+    TAPTRACE_AUTH_TOKEN_FILE=/run/secrets/taptrace_token
 VOLUME ["/data"]
 WORKDIR /data
 USER taptrace
