@@ -217,8 +217,18 @@ struct JSONParser: ~Copyable {
                 switch e {
                 case 0x22, 0x5C, 0x2F, 0x62, 0x66, 0x6E, 0x72, 0x74: i += 2
                 case 0x75:
-                    guard i + 5 < count, (1...4).allSatisfy({ JSONParser.isHex(bytes[i + 1 + $0]) }) else {
-                        pos = i; throw error("invalid \\u escape")
+                    guard let unit = hex4(at: i + 2) else { pos = i; throw error("invalid \\u escape") }
+                    // Surrogates come in pairs: a lone one is no character, and decoding it
+                    // would store U+FFFD in place of what the client sent.
+                    if unit >= 0xDC00 && unit < 0xE000 {
+                        pos = i; throw error("invalid \\u escape: low surrogate without a high one at byte offset \(i)")
+                    }
+                    if unit >= 0xD800 && unit < 0xDC00 {
+                        guard i + 7 < count, bytes[i + 6] == 0x5C, bytes[i + 7] == 0x75,
+                              let low = hex4(at: i + 8), low >= 0xDC00 && low < 0xE000 else {
+                            pos = i; throw error("invalid \\u escape: high surrogate without a low one at byte offset \(i)")
+                        }
+                        i += 6
                     }
                     i += 6
                 default:
@@ -227,14 +237,56 @@ struct JSONParser: ~Copyable {
                 continue
             }
             if b < 0x20 { pos = i; throw error("control character in string (escape it)") }
+            if b >= 0x80 {
+                let length = Self.utf8SequenceLength(base, at: i, end: count)
+                guard length > 0 else { pos = i; throw error("invalid UTF-8 at byte offset \(i)") }
+                i += length
+                continue
+            }
             i += 1
         }
         append(.string, flag: escaped, offset: start, length: i - start)
         return i + 1
     }
 
-    /// The high bit of each of eight bytes (little-endian) that is a quote, a backslash or below
-    /// 0x20; the lowest one set is exact (a borrow can only mark bytes above it).
+    /// The value of the four hex digits at `at`, or nil when they are not four hex digits.
+    private func hex4(at: Int) -> UInt32? {
+        guard at + 3 < bytes.count else { return nil }
+        var value: UInt32 = 0
+        for k in 0..<4 {
+            let c = bytes[at + k]
+            guard JSONParser.isHex(c) else { return nil }
+            value = value << 4 | UInt32(c <= 0x39 ? c - 0x30 : (c | 0x20) - 0x61 + 10)
+        }
+        return value
+    }
+
+    /// The length of the well-formed UTF-8 sequence starting at `i` (a byte of 0x80 or more),
+    /// or 0 when it is not one: a stray continuation byte, a truncated sequence, an overlong
+    /// encoding (C0, C1, E0 80–9F, F0 80–8F), an encoded surrogate (ED A0–BF) or a value past
+    /// U+10FFFF (F4 90–BF, F5–FF); Unicode's table 3-7 of well-formed sequences.
+    @inline(__always)
+    private static func utf8SequenceLength(_ base: UnsafePointer<UInt8>, at i: Int, end: Int) -> Int {
+        let lead = base[i]
+        let length: Int, low: UInt8, high: UInt8
+        switch lead {
+        case 0xC2...0xDF: length = 2; low = 0x80; high = 0xBF
+        case 0xE0: length = 3; low = 0xA0; high = 0xBF
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3; low = 0x80; high = 0xBF
+        case 0xED: length = 3; low = 0x80; high = 0x9F
+        case 0xF0: length = 4; low = 0x90; high = 0xBF
+        case 0xF1...0xF3: length = 4; low = 0x80; high = 0xBF
+        case 0xF4: length = 4; low = 0x80; high = 0x8F
+        default: return 0
+        }
+        guard i + length <= end, base[i + 1] >= low, base[i + 1] <= high else { return 0 }
+        for k in 2..<length where base[i + k] & 0xC0 != 0x80 { return 0 }
+        return length
+    }
+
+    /// The high bit of each of eight bytes (little-endian) that is a quote, a backslash, below
+    /// 0x20 or not ASCII (checked as UTF-8 one sequence at a time); the lowest one set is exact
+    /// (a borrow can only mark bytes above it).
     @inline(__always)
     private static func special(_ w: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
@@ -242,7 +294,7 @@ struct JSONParser: ~Copyable {
         let zeroQuote = (quote &- ones) & ~quote
         let zeroBackslash = (backslash &- ones) & ~backslash
         let control = (w &- ones &* 0x20) & ~w
-        return (zeroQuote | zeroBackslash | control) & high
+        return (zeroQuote | zeroBackslash | control | w) & high
     }
 
     /// The number that starts at `start`, appended; returns the index after it.
