@@ -23,4 +23,11 @@ static inline size_t taptrace_mhd_request_header_size(struct MHD_Connection *con
   return info == NULL ? 0 : info->header_size;
 }
 
+/* The connection's socket, or -1 when unknown. */
+static inline int taptrace_mhd_connection_fd(struct MHD_Connection *connection) {
+  const union MHD_ConnectionInfo *info =
+      MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+  return info == NULL ? -1 : info->connect_fd;
+}
+
 #endif

@@ -13,6 +13,8 @@ import Foundation
 ///
 /// Like libmicrohttpd at its limit, the acceptor stops accepting while `connectionLimit`
 /// connections are open: new ones wait in the listen backlog instead of being refused.
+/// A client address with `perAddressLimit` connections open gets a 503 on its next one, which
+/// is closed at once: one client cannot take every connection for itself.
 final class ConnectionAcceptor: @unchecked Sendable {
     /// The context of one daemon's connection notifications (MHD_OPTION_NOTIFY_CONNECTION).
     final class Worker: @unchecked Sendable {
@@ -41,6 +43,14 @@ final class ConnectionAcceptor: @unchecked Sendable {
 
     private let listener: ListeningSocket
     private let connectionLimit: Int
+    private let perAddressLimit: Int
+    /// The bytes of the 503 a connection over `perAddressLimit` gets.
+    private let refusal: [UInt8]
+    /// Open connections per client address (its IPv4 or IPv6 bytes), guarded by `condition`.
+    private var openPerAddress: [[UInt8]: Int] = [:]
+    /// The address of each socket handed to a daemon and not yet taken up by its thread
+    /// (`connectionStarted`), guarded by `condition`.
+    private var pendingAddress: [Int32: [UInt8]] = [:]
     private let errorLog: @Sendable (String) -> Void
     private(set) var workers: [Worker] = []
 
@@ -55,11 +65,13 @@ final class ConnectionAcceptor: @unchecked Sendable {
     var port: UInt16 { listener.port }
 
     /// `processors`, when given, names the processor of each worker's thread.
-    init(listener: consuming ListeningSocket, workers count: Int, connectionLimit: Int, processors: [Int]? = nil,
-         errorLog: @escaping @Sendable (String) -> Void) {
+    init(listener: consuming ListeningSocket, workers count: Int, connectionLimit: Int, perAddressLimit: Int = .max,
+         refusal: [UInt8] = [], processors: [Int]? = nil, errorLog: @escaping @Sendable (String) -> Void) {
         precondition(processors.map { $0.count == count } ?? true)
         self.listener = listener
         self.connectionLimit = max(1, connectionLimit)
+        self.perAddressLimit = max(1, perAddressLimit)
+        self.refusal = refusal
         self.errorLog = errorLog
         self.open = Array(repeating: 0, count: count)
         self.workers = (0..<count).map { Worker(index: $0, acceptor: self, processor: processors?[$0]) }
@@ -98,14 +110,71 @@ final class ConnectionAcceptor: @unchecked Sendable {
         return open
     }
 
-    /// A daemon closed one of its connections (MHD_CONNECTION_NOTIFY_CLOSED).
-    func connectionClosed(worker index: Int) {
+    /// A daemon closed one of its connections (MHD_CONNECTION_NOTIFY_CLOSED); `address` is what
+    /// `connectionStarted` returned for it.
+    func connectionClosed(worker index: Int, address: [UInt8]? = nil) {
         condition.lock()
         // Never below zero: a connection libmicrohttpd failed to set up after
         // MHD_add_connection returned may be reported closed without having been counted.
         open[index] = max(0, open[index] - 1)
+        if let address { releaseAddress(address) }
         condition.signal()
         condition.unlock()
+    }
+
+    /// A daemon's thread took up the connection on `descriptor` (MHD_CONNECTION_NOTIFY_STARTED):
+    /// its client address, to be passed back to `connectionClosed`. The socket is still open
+    /// here, so the descriptor is the one the acceptor handed over.
+    func connectionStarted(descriptor: Int32) -> [UInt8]? {
+        condition.lock()
+        defer { condition.unlock() }
+        return pendingAddress.removeValue(forKey: descriptor)
+    }
+
+    /// Open connections from one client address (for tests and diagnostics).
+    func openConnections(from address: [UInt8]) -> Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return openPerAddress[address] ?? 0
+    }
+
+    /// Under `condition`.
+    private func releaseAddress(_ address: [UInt8]) {
+        let left = (openPerAddress[address] ?? 1) - 1
+        openPerAddress[address] = left > 0 ? left : nil
+    }
+
+    /// Counts `address` in for `descriptor`, or false when it has `perAddressLimit` open.
+    private func admit(_ address: [UInt8], descriptor: Int32) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        // A descriptor still pending was closed without its daemon ever taking it up (the
+        // kernel reuses only closed descriptors): that connection is gone.
+        if let stale = pendingAddress.removeValue(forKey: descriptor) { releaseAddress(stale) }
+        let count = openPerAddress[address] ?? 0
+        guard count < perAddressLimit else { return false }
+        openPerAddress[address] = count + 1
+        pendingAddress[descriptor] = address
+        return true
+    }
+
+    /// The IP address bytes of a peer (without the port).
+    static func addressBytes(_ storage: sockaddr_storage) -> [UInt8] {
+        var storage = storage
+        switch Int32(storage.ss_family) {
+        case AF_INET:
+            return withUnsafeBytes(of: &storage) { raw in
+                let address = raw.load(as: sockaddr_in.self).sin_addr
+                return withUnsafeBytes(of: address) { Array($0) }
+            }
+        case AF_INET6:
+            return withUnsafeBytes(of: &storage) { raw in
+                let address = raw.load(as: sockaddr_in6.self).sin6_addr
+                return withUnsafeBytes(of: address) { Array($0) }
+            }
+        default:
+            return []
+        }
     }
 
     private func acceptLoop() {
@@ -134,12 +203,20 @@ final class ConnectionAcceptor: @unchecked Sendable {
                 }
             }
             failuresInARow = 0
+            let address = Self.addressBytes(storage)
+            guard admit(address, descriptor: client) else {
+                // Best effort, without waiting: the socket is new, its send buffer empty.
+                refusal.withUnsafeBytes { _ = Foundation.send(client, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
+                Foundation.shutdown(client, Int32(SHUT_WR))
+                Foundation.close(client)
+                continue
+            }
             let (daemon, index) = leastLoaded()
             let added = withUnsafePointer(to: &storage) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { MHD_add_connection(daemon, client, $0, length) }
             }
             // On failure libmicrohttpd has closed the socket and logged why.
-            if added != .YES { connectionClosed(worker: index) }
+            if added != .YES { connectionClosed(worker: index, address: connectionStarted(descriptor: client)) }
         }
     }
 

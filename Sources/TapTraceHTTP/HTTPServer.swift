@@ -64,6 +64,11 @@ public final class HTTPServer: Sendable {
     /// Open connections per worker thread (empty when not running).
     var openConnectionsPerWorker: [Int] { state.withLock { $0.acceptor }?.openConnections ?? [] }
 
+    /// Open connections from one client address (its IPv4 or IPv6 bytes); 0 when not running.
+    func openConnections(from address: [UInt8]) -> Int {
+        state.withLock { $0.acceptor }?.openConnections(from: address) ?? 0
+    }
+
     /// Requests whose request line has arrived and whose response is not yet completely sent.
     public var inFlightRequests: Int { state.withLock { $0.inFlight } }
 
@@ -93,7 +98,8 @@ public final class HTTPServer: Sendable {
         let processors = config.pinsWorkerThreads
             ? ThreadAffinity.assignment(workers: workers, allowed: ThreadAffinity.allowedProcessors()) : nil
         let acceptor = ConnectionAcceptor(listener: listener, workers: workers, connectionLimit: config.connectionLimit,
-                                          processors: processors) { [weak self] message in
+                                          perAddressLimit: config.connectionsPerAddress,
+                                          refusal: perAddressRefusal(), processors: processors) { [weak self] message in
             self?.log(message: message)
         }
         let retained = Unmanaged.passRetained(self)
@@ -118,6 +124,20 @@ public final class HTTPServer: Sendable {
             state.retained = retained
             state.port = acceptor.port
         }
+    }
+
+    /// The whole 503 answer (head and body) to a connection over `connectionsPerAddress`,
+    /// written by the acceptor before it closes the connection.
+    private func perAddressRefusal() -> [UInt8] {
+        let limit = configuration.connectionsPerAddress
+        let response = errorResponse(503, "this client address already has \(limit) connections open, the most "
+            + "allowed (connectionsPerAddress, `taptrace serve --connections-per-address`); close one and retry")
+        var head = "HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nRetry-After: 1\r\n"
+        for field in response.headers where !HTTPHeaders.sameName(field.name, "Content-Length") {
+            head += "\(field.name): \(field.value)\r\n"
+        }
+        head += "Content-Length: \(response.body.count)\r\n\r\n"
+        return Array(head.utf8) + response.body
     }
 
     /// The processor each worker thread is bound to, in worker order, or nil when they are not
@@ -236,7 +256,7 @@ public final class HTTPServer: Sendable {
         context.deferred = nil
         guard status > 0, let logger = configuration.requestLogger else { return }
         let seconds = context.startedAt.duration(to: .now) / .seconds(1)
-        logger(context.method.isEmpty ? "-" : context.method, context.logPath, status, seconds)
+        logger(context.method.isEmpty ? "-" : LogEscaping.escape(context.method), context.logPath, status, seconds)
     }
 
     /// See `HTTPServerConfiguration.yieldsAfterResponse`.

@@ -1,6 +1,7 @@
 /// Called once per answered request, after the response was sent (or the connection ended).
-/// `path` is the decoded path without query; `durationSeconds` runs from the request line's
-/// arrival to completion.
+/// `method` and `path` (decoded, without query) are escaped by `LogEscaping`: whatever a client
+/// sends, they hold no control or format character and no space but the ASCII one;
+/// `durationSeconds` runs from the request line's arrival to completion.
 public typealias HTTPRequestLogger = @Sendable (_ method: String, _ path: String, _ status: Int,
                                                 _ durationSeconds: Double) -> Void
 
@@ -20,6 +21,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var connectionTimeoutSeconds: Int
     /// Concurrent connections served; further ones wait in the listen backlog until one closes.
     public var connectionLimit: Int
+    /// Concurrent connections from one client address (IPv4 or IPv6, port aside); one more gets
+    /// a 503 and is closed at once, so that one client cannot hold every connection.
+    public var connectionsPerAddress: Int = 128
     /// Largest request body accepted; larger ones get 413 and the connection is closed.
     public var maxBodyBytes: Int
     /// Largest request line + header block accepted; larger ones get 431.

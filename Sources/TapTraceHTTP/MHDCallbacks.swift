@@ -81,8 +81,26 @@ func mhdConnectionNotified(_ cls: UnsafeMutableRawPointer?, _ connection: Opaque
     guard let cls else { return }
     let worker = Unmanaged<ConnectionAcceptor.Worker>.fromOpaque(cls).takeUnretainedValue()
     switch code {
-    case .CONNECTION_NOTIFY_STARTED: worker.daemonThreadTookConnection()
-    case .CONNECTION_NOTIFY_CLOSED: worker.acceptor.connectionClosed(worker: worker.index)
+    case .CONNECTION_NOTIFY_STARTED:
+        worker.daemonThreadTookConnection()
+        // The client address travels in the connection's socket context until it closes.
+        if let connection, let socketContext,
+           let address = worker.acceptor.connectionStarted(descriptor: taptrace_mhd_connection_fd(connection)) {
+            socketContext.pointee = Unmanaged.passRetained(AddressBox(address)).toOpaque()
+        }
+    case .CONNECTION_NOTIFY_CLOSED:
+        var address: [UInt8]?
+        if let socketContext, let raw = socketContext.pointee {
+            address = Unmanaged<AddressBox>.fromOpaque(raw).takeRetainedValue().bytes
+            socketContext.pointee = nil
+        }
+        worker.acceptor.connectionClosed(worker: worker.index, address: address)
     default: break
     }
+}
+
+/// A client address held by a connection's socket context.
+final class AddressBox {
+    let bytes: [UInt8]
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
 }

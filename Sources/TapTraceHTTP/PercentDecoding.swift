@@ -7,6 +7,11 @@ enum PercentDecoding {
         guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }) else {
             return String(text)
         }
+        return String(decoding: decodeBytes(text, plusAsSpace: plusAsSpace), as: UTF8.self)
+    }
+
+    /// The bytes `text` decodes to, as they are (invalid UTF-8 included).
+    static func decodeBytes(_ text: Substring, plusAsSpace: Bool = false) -> [UInt8] {
         let bytes = Array(text.utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
@@ -25,7 +30,7 @@ enum PercentDecoding {
                 i += 1
             }
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// Splits `a=1&b=two+words` into decoded name/value pairs (a name without `=` gets "").

@@ -31,9 +31,10 @@ final class RequestContext {
         self.startedAt = .now
     }
 
-    /// The decoded path for logging: the path the router sees (`HTTPRequest.split`).
+    /// The decoded path for logging: the path the router sees (`HTTPRequest.split`), escaped
+    /// (`LogEscaping`) from its decoded bytes, so that invalid UTF-8 shows as such.
     var logPath: String {
-        PercentDecoding.decode(HTTPRequest.split(target).rawPath)
+        LogEscaping.escape(PercentDecoding.decodeBytes(HTTPRequest.split(target).rawPath))
     }
 }
 

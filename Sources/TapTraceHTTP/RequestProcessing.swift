@@ -88,8 +88,12 @@ extension HTTPServer {
     /// on answering 413 and closing the connection.
     var maxDiscardedBytes: Int { max(configuration.maxBodyBytes, 1 << 20) }
 
-    /// 414, 431 or 413 (declared Content-Length) decided from the head alone.
+    /// 400 (framing, `Host`), 501, 414, 431 or 413 (declared Content-Length) decided from the
+    /// head alone.
     private func headRejection(_ context: RequestContext, connection: OpaquePointer) -> HTTPResponse? {
+        if let framing = Self.framingRejection(context.headers, httpVersion: context.httpVersion) {
+            return errorResponse(framing.status, framing.detail)
+        }
         if context.target.utf8.count > configuration.maxURILength {
             return errorResponse(414, "request target longer than \(configuration.maxURILength) bytes")
         }
@@ -105,6 +109,44 @@ extension HTTPServer {
            let length = HTTPHeaders.contentLength(declared),
            length > UInt64(configuration.maxBodyBytes) {
             return errorResponse(413, "request body larger than \(configuration.maxBodyBytes) bytes")
+        }
+        return nil
+    }
+
+    /// A head whose framing or target is ambiguous, refused before its body is read (RFC 9112
+    /// §3.2, §6.1–6.3): libmicrohttpd accepts a missing or repeated `Host`, picks one of several
+    /// `Content-Length`s and reads chunks when `Transfer-Encoding` and `Content-Length` are both
+    /// present. A proxy in front may frame the same bytes differently (request smuggling), so
+    /// each of these is a 400 and the connection is closed after it.
+    static func framingRejection(_ headers: HTTPHeaders, httpVersion: String) -> (status: Int, detail: String)? {
+        let hosts = headers.values(for: "Host")
+        if hosts.count > 1 {
+            return (400, "the request has \(hosts.count) Host header fields; exactly one is required")
+        }
+        if hosts.isEmpty && httpVersion != "HTTP/1.0" {
+            return (400, "the request has no Host header field; HTTP/1.1 requires one")
+        }
+        let lengths = headers.values(for: "Content-Length")
+        let encodings = headers.values(for: "Transfer-Encoding")
+        if !encodings.isEmpty {
+            if !lengths.isEmpty {
+                return (400, "the request has both Transfer-Encoding and Content-Length; send only one")
+            }
+            if httpVersion == "HTTP/1.0" {
+                return (400, "Transfer-Encoding is not defined for HTTP/1.0; send Content-Length")
+            }
+            let codings = encodings.flatMap { $0.split(separator: ",") }
+                .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            if codings != ["chunked"] {
+                return (501, "Transfer-Encoding '\(encodings.joined(separator: ", "))' is not supported; "
+                    + "only 'chunked' is")
+            }
+        }
+        if lengths.count > 1 {
+            return (400, "the request has \(lengths.count) Content-Length header fields; exactly one is allowed")
+        }
+        if let length = lengths.first, HTTPHeaders.contentLength(length) == nil {
+            return (400, "Content-Length '\(length)' is not a decimal number of bytes")
         }
         return nil
     }

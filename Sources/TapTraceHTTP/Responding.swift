@@ -5,7 +5,13 @@ extension HTTPServer {
         var response: HTTPResponse
         switch router.resolve(method: request.method, rawPath: request.rawPath) {
         case .found(let handler, let parameters):
-            response = handler(request, parameters)
+            if let repeated = Self.repeatedQueryParameter(request.queryItems) {
+                // `HTTPRequest.query` keeps one value per name: refusing the request beats
+                // guessing which one the client meant (`?limit=1&limit=2`).
+                response = errorResponse(400, "query parameter '\(repeated)' is given more than once; give it once")
+            } else {
+                response = handler(request, parameters)
+            }
         case .methodNotAllowed(let allowed):
             if request.method == "OPTIONS" {
                 return cors.optionsResponse(methods: allowed, origin: origin,
@@ -18,6 +24,14 @@ extension HTTPServer {
         }
         cors.decorate(&response, origin: origin)
         return response
+    }
+
+    /// The first query parameter name that occurs twice, or nil.
+    static func repeatedQueryParameter(_ items: [(name: String, value: String)]) -> String? {
+        guard items.count > 1 else { return nil }
+        var seen = Set<String>()
+        for item in items where !seen.insert(item.name).inserted { return item.name }
+        return nil
     }
 
     /// An error the server answers by itself, in the configured format.

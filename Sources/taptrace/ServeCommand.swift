@@ -52,6 +52,8 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup var limitOptions: ServeLimitOptions
 
+    @OptionGroup var connectionOptions: ConnectionOptions
+
     @OptionGroup var accessOptions: AccessOptions
 
     func run() throws {
@@ -87,6 +89,7 @@ struct ServeCommand: ParsableCommand {
         }
         configuration.errorLogger = { log.write("http: \($0)") }
         configuration.errorResponder = TapTraceService.errorResponder
+        try connectionOptions.apply(to: &configuration, environment: environment)
         access.apply(to: &configuration)
         let server = HTTPServer(configuration: configuration, router: service.router())
 

@@ -38,10 +38,11 @@ import Testing
     @Test func decodesQueryParameters() throws {
         try withServer { server in
             let client = try RawHTTPClient(port: server.port)
-            let response = try client.request("GET", "/query?name=J%C3%BCrgen+Smith&empty=&flag&x=1&x=2&sym=%26%3D%2B")
+            // A repeated name is refused before the handler (StrictHTTPTests).
+            let response = try client.request("GET", "/query?name=J%C3%BCrgen+Smith&empty=&flag&x=1&y=2&sym=%26%3D%2B")
             #expect(response.status == 200)
             #expect(response.bodyText.split(separator: "\n", omittingEmptySubsequences: false)
-                == ["name=Jürgen Smith", "empty=", "flag=", "x=1", "x=2", "sym=&=+"])
+                == ["name=Jürgen Smith", "empty=", "flag=", "x=1", "y=2", "sym=&=+"])
         }
         let request = HTTPRequest(method: "GET", target: "/p%61th/x?x=1&x=2&a=%zz#frag")
         #expect(request.path == "/path/x")
