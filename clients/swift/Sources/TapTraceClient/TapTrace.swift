@@ -44,16 +44,23 @@ public struct TapTrace: Sendable {
     /// The same client with `ProblemMiddleware`, used by the methods below.
     private let checked: Client
     private let transport: URLSessionTransport
+    private let authorization: BearerTokenMiddleware?
 
     /// A client of the server at `serverURL` (e.g. `http://127.0.0.1:8080`), over `session`.
-    public init(serverURL: URL, session: URLSession = .shared) {
+    /// `token` is the bearer token of a server started with `--auth-token-file`, sent with
+    /// every request (`BearerTokenMiddleware`, on `api` too); without it, `TAPTRACE_TOKEN` from
+    /// the environment is used when set.
+    public init(serverURL: URL, session: URLSession = .shared, token: String? = nil) {
         let transport = URLSessionTransport(configuration: .init(session: session))
         let configuration = Configuration(dateTranscoder: ServerDates())
+        let authorization = (token ?? BearerTokenMiddleware.environmentToken).map { BearerTokenMiddleware(token: $0) }
+        let first: [any ClientMiddleware] = authorization.map { [$0] } ?? []
         self.serverURL = serverURL
         self.transport = transport
-        self.api = Client(serverURL: serverURL, configuration: configuration, transport: transport)
+        self.authorization = authorization
+        self.api = Client(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: first)
         self.checked = Client(
-            serverURL: serverURL, configuration: configuration, transport: transport, middlewares: [ProblemMiddleware()])
+            serverURL: serverURL, configuration: configuration, transport: transport, middlewares: first + [ProblemMiddleware()])
     }
 
     // MARK: Scenes
@@ -177,6 +184,7 @@ public struct TapTrace: Sendable {
         var request = HTTPRequest(method: method, scheme: nil, authority: nil, path: path)
         request.headerFields[.contentType] = "application/json"
         request.headerFields[.accept] = "application/json"
+        try authorization?.authorize(&request)
         let (response, responseBody) = try await transport.send(
             request, body: HTTPBody(body), baseURL: serverURL, operationID: operationID)
         var data = Data()

@@ -104,11 +104,15 @@ public enum TapTraceClientError: Error, Sendable, CustomStringConvertible, Local
     case malformedJSON(argument: String, detail: String)
     /// A successful answer whose body is not the document the API promises.
     case unexpectedAnswer(operation: String, status: Int, detail: String)
+    /// The bearer token holds a space, a comma or a character other than visible ASCII, which
+    /// the server's token file never holds (the token is not repeated here).
+    case invalidToken
 
     public var description: String {
         switch self {
         case let .malformedJSON(argument, detail): "\(argument) is not JSON: \(detail)"
         case let .unexpectedAnswer(operation, status, detail): "\(operation) answered \(status) with an unexpected body: \(detail)"
+        case .invalidToken: "the bearer token must be visible ASCII without spaces or commas"
         }
     }
 

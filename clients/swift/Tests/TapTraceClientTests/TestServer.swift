@@ -24,7 +24,8 @@ final class TestServer: @unchecked Sendable {
         try Data(contentsOf: examples.appendingPathComponent(name))
     }
 
-    init() throws {
+    /// With `token`, the server requires it (`--auth-token-file`) and `client` sends it.
+    init(token: String? = nil) throws {
         guard let binary = ProcessInfo.processInfo.environment["TAPTRACE_BIN"], !binary.isEmpty else {
             throw Failure(description: "TAPTRACE_BIN is not set: build the server (swift build at the repository root) and run with TAPTRACE_BIN=$PWD/.build/debug/taptrace, or use scripts/check-swift-client")
         }
@@ -43,6 +44,11 @@ final class TestServer: @unchecked Sendable {
         process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = ["serve", "--port", "0", "--db", folder.appendingPathComponent("db.sqlite").path]
+        if let token {
+            let tokens = folder.appendingPathComponent("tokens")
+            try Data((token + "\n").utf8).write(to: tokens)
+            process.arguments? += ["--auth-token-file", tokens.path]
+        }
         process.standardOutput = try FileHandle(forWritingTo: stdout)
         process.standardError = try FileHandle(forWritingTo: stderr)
         try process.run()
@@ -66,7 +72,7 @@ final class TestServer: @unchecked Sendable {
             throw Failure(description: "taptrace serve did not announce its address within 10 s:\n\(log)")
         }
         url = found
-        client = TapTrace(serverURL: found)
+        client = TapTrace(serverURL: found, token: token)
     }
 
     deinit {
