@@ -47,7 +47,8 @@ public struct CaseOutcome: Sendable {
 /// responder, responder changes) fails as unsupported instead of passing silently.
 public enum CaseChecker {
     /// Dispatches the case and checks it. `name` defaults to the case's own. With a `budget`
-    /// that stops the run, the outcome is meaningless: callers check `budget.finish()`.
+    /// that stops the run, the case fails saying why (its result is partial), and
+    /// `budget.finish()` throws the reason.
     public static func run(_ c: CaseDocument, name: String? = nil, file: String? = nil,
                            budget: WorkBudget? = nil) -> CaseOutcome {
         let failures: [CaseFailure]
@@ -55,7 +56,11 @@ public enum CaseChecker {
             // As `TapTrace.dispatch(json:)` dispatches a request: gestures that name elements resolved.
             let result = try TapTrace.dispatch(c.index ?? SceneIndex(validated: c.scene), touches: c.touches,
                                                records: c.records, knobs: c.knobs, budget: budget)
-            if let budget, budget.stop != nil { return CaseOutcome(name: name ?? c.name ?? "case", file: file, failures: []) }
+            if let stop = budget?.stop {
+                let text = "the case was stopped before its run finished: \(stop)"
+                return CaseOutcome(name: name ?? c.name ?? "case", file: file,
+                                   failures: [CaseFailure(key: "", expected: .null, actual: .null, text: text)])
+            }
             failures = check(c.expect, against: try JSONTape(parsing: ResultEncoder.encode(result)))
         } catch {
             failures = [CaseFailure(key: "", expected: .null, actual: .null, text: "the case could not be dispatched: \(error)")]

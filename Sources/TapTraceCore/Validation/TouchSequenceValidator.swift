@@ -179,8 +179,9 @@ public enum TouchSequenceValidator {
 
     /// The touch changes `expand` makes of `seq`, each counted once (`Limits.records`): every
     /// change of the explicit events, 2 per tap and long press, 4 per double tap, `steps` + 2
-    /// per drag. Saturates at `Int.max` instead of overflowing (`steps` is any positive
-    /// integer the document gives).
+    /// per drag. Press, motion and remote-control records are to be counted here too when
+    /// sequences carry them. Saturates at `Int.max` instead of overflowing (a sequence built in
+    /// code may give any step count).
     public static func recordCount(_ seq: TouchSequence) -> Int {
         var n = 0
         func add(_ k: Int) {

@@ -142,6 +142,11 @@ struct RequestLimitTests {
         #expect(budget.stop != nil)
         let again = TapTrace.dispatch(index, records: request.records, budget: budget)
         #expect(again.trace.isEmpty)
+        // A case whose run was stopped fails, saying so, whether or not its caller asks the budget.
+        let body = #"{"scene": \#(Self.scene), "touches": \#(Self.drags(1, steps: 200)), "expect": {}}"#
+        let outcome = CaseChecker.run(try CaseDocument.decode(Array(body.utf8)), budget: budget)
+        #expect(!outcome.passed)
+        #expect(outcome.diff.contains("stopped"))
     }
 
     // MARK: time
