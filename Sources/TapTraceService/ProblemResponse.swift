@@ -25,6 +25,12 @@ extension Problem.Kind {
     static let unsupportedMediaType = Problem.Kind("unsupported-media-type")
     static let internalError = Problem.Kind("internal")
     static let unavailable = Problem.Kind("unavailable")
+    /// The database's storage has no room (a full disk, or `--database-size-limit`): 503.
+    static let storageFull = Problem.Kind("storage-full")
+    /// The database's storage fails (I/O errors, a file system turned read-only): 503.
+    static let storageFailing = Problem.Kind("storage-failing")
+    /// Another process held the database's write lock past the busy timeout: 503.
+    static let databaseBusy = Problem.Kind("database-busy")
     static let methodNotAllowed = Problem.Kind("method-not-allowed")
     static let payloadTooLarge = Problem.Kind("payload-too-large")
     static let uriTooLong = Problem.Kind("uri-too-long")
@@ -53,7 +59,7 @@ extension Problem {
         case .unsupportedMediaType: return 415
         case .validation, .importSyntax, .jsonPatch, .limitExceeded: return 422
         case .headerTooLarge: return 431
-        case .unavailable, .timeBudgetExceeded, .cancelled: return 503
+        case .unavailable, .timeBudgetExceeded, .cancelled, .storageFull, .storageFailing, .databaseBusy: return 503
         default:
             if kind.rawValue.hasPrefix("http-"), let status = Int(kind.rawValue.dropFirst(5)) { return status }
             return 500
@@ -89,6 +95,29 @@ extension Problem {
         Problem(kind: .unavailable, title: "Service unavailable", detail: detail)
     }
 
+    /// 503 for a storage failure, with `Retry-After`: what failed and that nothing was stored.
+    /// SQLite's message stays out of the answer (the server log has it). Space is freed by a
+    /// person or a cleanup job, so a full disk is asked about less often than an I/O error that
+    /// may pass; a lock held by another process is usually released within seconds.
+    static func storage(_ failure: StorageFailure) -> Problem {
+        var problem: Problem
+        switch failure.kind {
+        case .full:
+            problem = Problem(kind: .storageFull, title: "Storage full",
+                              detail: "The database's storage is full, so nothing was stored; deleting scenes frees space. Retry later.")
+            problem.retryAfter = 60
+        case .failing:
+            problem = Problem(kind: .storageFailing, title: "Storage failing",
+                              detail: "The database's storage failed (an I/O error), so nothing was stored; the server log has the details. Retry later.")
+            problem.retryAfter = 30
+        case .busy:
+            problem = Problem(kind: .databaseBusy, title: "Database busy",
+                              detail: "Another process held the database for longer than the busy timeout, so nothing was done. Retry shortly.")
+            problem.retryAfter = 5
+        }
+        return problem
+    }
+
     /// The answers TapTraceHTTP gives by itself (no route, wrong method, size limits), as problems
     /// (`HTTPServerConfiguration.errorResponder`).
     public static func fromServer(status: Int, detail: String) -> Problem {
@@ -118,6 +147,8 @@ extension Problem {
             self = .badRequest("The cursor is not one this listing handed out; start again without a cursor.")
         case .invalidArgument(let message):
             self = .badRequest(Self.sentence(message))
+        case .storage(let failure):
+            self = .storage(failure)
         case .databaseTooNew, .database:
             self = .internalError("The database failed; the server log has the details.")
         }

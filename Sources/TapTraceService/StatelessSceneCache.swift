@@ -27,8 +27,8 @@ final class StatelessSceneCache: @unchecked Sendable {
     private var oldestInsertion = 0
     private var nextSerial = 0
 
-    init(capacity: Int, maxViews: Int) {
-        scenes = SceneCache(capacity: capacity, maxViews: maxViews)
+    init(capacity: Int, maxViews: Int = .max, maxBytes: Int = .max) {
+        scenes = SceneCache(capacity: capacity, maxViews: maxViews, maxBytes: maxBytes, recordsEvictions: true)
     }
 
     /// Scenes in the prefix index now (for tests).
@@ -38,11 +38,21 @@ final class StatelessSceneCache: @unchecked Sendable {
 
     func get(_ key: SceneBytes) -> CachedScene? { scenes.get(key) }
 
+    /// Caches `index` under the scene's bytes, which count toward the byte budget: the cache
+    /// keeps them (the key, and the prefix index) as long as the index.
     func put(_ key: SceneBytes, _ index: SceneIndex) {
-        scenes.put(key, index)
+        scenes.put(key, index, keyBytes: SceneMemory.array(key.bytes.count, stride: 1))
+        // The scenes the budget pushed out: their bytes must go with them, not stay alive in
+        // the prefix index until their insertions expire (up to `capacity` scenes of 8 MiB).
+        let evicted = scenes.takeEvicted()
+        if !evicted.isEmpty { forget(evicted) }
         guard key.bytes.count >= Self.prefixLength else { return }
         let fingerprint = key.bytes.withUnsafeBufferPointer { Self.fingerprint($0.baseAddress!) }
         lock.withLock {
+            // A scene over the whole budget was not kept, and one evicted meanwhile is gone:
+            // nothing to find them by. Asked under this lock, which `forget` takes after the
+            // eviction, so that an evicted scene never stays indexed.
+            guard scenes.contains(key) else { return }
             let serial = nextSerial
             nextSerial += 1
             var bucket = buckets[fingerprint] ?? []
@@ -61,6 +71,17 @@ final class StatelessSceneCache: @unchecked Sendable {
             if oldestInsertion > 1_024, oldestInsertion * 2 > insertions.count {
                 insertions.removeFirst(oldestInsertion)
                 oldestInsertion = 0
+            }
+        }
+    }
+
+    /// Drops evicted scenes from the prefix index.
+    private func forget(_ keys: [SceneBytes]) {
+        lock.withLock {
+            for key in keys where key.bytes.count >= Self.prefixLength {
+                let fingerprint = key.bytes.withUnsafeBufferPointer { Self.fingerprint($0.baseAddress!) }
+                guard let remaining = buckets[fingerprint]?.filter({ $0.key != key }) else { continue }
+                buckets[fingerprint] = remaining.isEmpty ? nil : remaining
             }
         }
     }

@@ -8,6 +8,13 @@ extension TapTraceService {
     func addSystemRoutes(to router: Router) {
         router.get("/health", handler: handler { [store] _, _ in
             let health = store.health()
+            if let failure = health.storage {
+                // 503 with Retry-After, so that orchestration sees the failing storage (on a full
+                // disk reads go on and writes fail) until a write succeeds again.
+                var problem = Problem.storage(failure)
+                problem.detail = "The database cannot store anything: \(failure)."
+                throw problem
+            }
             guard health.ok else {
                 throw Problem.unavailable("The database is not usable: \(health.error ?? "unknown failure").")
             }

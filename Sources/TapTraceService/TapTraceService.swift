@@ -35,6 +35,8 @@ public final class TapTraceService: Sendable {
     public static let defaultScreenshotLimit = 8 << 20
     /// Where unexpected failures (500s) are reported; the client gets no internals.
     let errorLog: @Sendable (String) -> Void
+    /// Gives memory back once the caches have been idle for a while (`CacheSettings`).
+    let memoryRelease: IdleMemoryRelease?
     /// What one request may cost (`Limits`; `RequestLimits.swift`).
     let limits: Limits
     /// How long one request's work may take; nil: no budget.
@@ -54,15 +56,21 @@ public final class TapTraceService: Sendable {
     public init(store: TraceStore, sceneCacheCapacity: Int = 256, replayLimit: Int = defaultReplayLimit,
                 runWriting: RunWriting = .groupCommit, screenshotLimit: Int = defaultScreenshotLimit,
                 limits: Limits = .serviceDefaults, requestTimeBudget: Duration? = defaultRequestTimeBudget,
+                caches: CacheSettings = CacheSettings(),
                 errorLog: @escaping @Sendable (String) -> Void = { _ in }) {
         self.store = store
         self.limits = limits
         self.requestTimeBudget = requestTimeBudget
         self.replayLimit = replayLimit
         self.screenshotLimit = screenshotLimit
-        self.scenes = SceneCache(capacity: sceneCacheCapacity)
+        let scenes = SceneCache<StoredSceneKey>(capacity: sceneCacheCapacity, maxBytes: caches.sceneCacheBytes)
+        self.scenes = scenes
         self.runWriter = RunWriter(store: store, inline: runWriting == .inline)
-        self.statelessScenes = StatelessSceneCache(capacity: max(1, sceneCacheCapacity / 4), maxViews: 500_000)
+        let stateless = StatelessSceneCache(capacity: max(1, sceneCacheCapacity / 4), maxBytes: caches.statelessCacheBytes)
+        self.statelessScenes = stateless
+        self.memoryRelease = caches.idleMemoryRelease.map { interval in
+            IdleMemoryRelease(interval: interval, activity: { scenes.useCount &+ stateless.scenes.useCount })
+        }
         self.errorLog = errorLog
     }
 
@@ -134,6 +142,7 @@ public final class TapTraceService: Sendable {
         case let error as StoreError:
             if case .database = error { errorLog("\(request.method) \(request.path): \(error)") }
             if case .databaseTooNew = error { errorLog("\(request.method) \(request.path): \(error)") }
+            if case .storage = error { errorLog("\(request.method) \(request.path): \(error)") }
             return .problem(Problem(error))
         default:
             errorLog("\(request.method) \(request.path): \(error)")

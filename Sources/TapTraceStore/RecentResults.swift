@@ -2,9 +2,10 @@ import Foundation
 
 /// Results stored lately, per scene, kept in memory so that storing the same result again
 /// (a harness re-running its touches) is recognised without reading the 20 KB row back from
-/// SQLite, and without hashing it: a result is looked up here by its bytes (compared in full;
-/// results that differ differ in their length or early, where the touches are), and its digest
-/// is computed only when it is not found (`misses`). Hashing every stored result was the
+/// SQLite, and without hashing or compressing it: a result is looked up here by its bytes
+/// (compared in full; results that differ differ in their length or early, where the touches
+/// are) when its run is prepared (`TraceStore.prepare`, before the write transaction), and its
+/// digest and compressed form are computed only when it is not found (`misses`). Hashing every stored result was the
 /// largest single cost stored dispatch added to a stateless one (25.7k of 283k instructions per
 /// request, callgrind, `taptrace-bench request`).
 ///
@@ -41,7 +42,7 @@ final class RecentResults: @unchecked Sendable {
         }
     }
 
-    fileprivate func missed() { lock.withLock { missCount += 1 } }
+    func missed() { lock.withLock { missCount += 1 } }
 
     func remember(sceneID: String, _ entry: Entry) {
         guard entry.bytes.count <= Self.maxBytes else { return }
@@ -81,14 +82,6 @@ final class RecentResults: @unchecked Sendable {
         private var learnedByKey: [Key: [Int]] = [:]
 
         init(_ recent: RecentResults) { self.recent = recent }
-
-        /// The row of a result equal to `bytes` that a committed transaction wrote or found
-        /// lately; nil counts as a miss, and the caller hashes the result.
-        func recentID(sceneID: String, bytes: Data) -> Int64? {
-            if let id = recent.id(sceneID: sceneID, bytes: bytes) { return id }
-            recent.missed()
-            return nil
-        }
 
         /// The row of a result equal to `bytes`, whose digest is `digest`, that this
         /// transaction wrote or found.

@@ -82,7 +82,12 @@ public struct NewRun: Sendable, Equatable {
     /// The run request JSON (touches, options), stored byte for byte.
     public var request: Data
     /// The run result JSON (trace, deliveries), stored byte for byte.
-    public var result: Data
+    public var result: Data {
+        didSet { preparedResult = nil }
+    }
+    /// The result as it will be stored, computed before the write transaction
+    /// (``TraceStore/prepare(_:)``); nil until then, and again when ``result`` changes.
+    var preparedResult: PreparedResult?
     /// `ResultDigest` of `result`, by which stored results are shared. The store computes it
     /// only for a result that is not among the ones it stored lately (`RecentResults`).
     public var resultDigest: Int64 { result.withUnsafeBytes { ResultDigest.of($0) } }
@@ -109,6 +114,13 @@ public struct NewRun: Sendable, Equatable {
         self.outcome = outcome
         self.actionCount = actionCount
         self.label = label
+    }
+
+    /// Equal documents and columns: whether the run was prepared does not matter.
+    public static func == (a: NewRun, b: NewRun) -> Bool {
+        a.sceneID == b.sceneID && a.sceneVersion == b.sceneVersion && a.request == b.request && a.result == b.result
+            && a.firstResponder == b.firstResponder && a.actions == b.actions && a.outcome == b.outcome
+            && a.actionCount == b.actionCount && a.label == b.label
     }
 }
 
@@ -172,6 +184,9 @@ public struct StoreHealth: Sendable, Equatable {
     public var journalMode: String?
     /// Why ``ok`` is false.
     public var error: String?
+    /// The storage failure the last writes met (a full or failing disk), while no write has
+    /// succeeded since; ``ok`` is false then.
+    public var storage: StorageFailure? = nil
 }
 
 /// How many runs a scene version has and the `seq` of the newest

@@ -18,7 +18,11 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidArgument(String)
     /// The database was migrated by a newer binary: opening it could corrupt data.
     case databaseTooNew(databaseVersion: Int, supportedVersion: Int)
-    /// SQLite or GRDB failed (I/O error, disk full, constraint violation, …).
+    /// The storage under the database failed: no room (a full disk, or the database's size
+    /// limit), an I/O error, or the database held by another process for longer than the busy
+    /// timeout. The operation wrote nothing; the same operation may succeed later.
+    case storage(StorageFailure)
+    /// SQLite or GRDB failed otherwise (a constraint violation, a closed store, …).
     case database(String)
 
     public var description: String {
@@ -37,8 +41,44 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             message
         case .databaseTooNew(let found, let supported):
             "database schema version \(found) is newer than the newest version this binary supports (\(supported)); upgrade the binary"
+        case .storage(let failure):
+            failure.description
         case .database(let message):
             "database error: \(message)"
+        }
+    }
+}
+
+/// Why the database's storage failed (``StoreError/storage(_:)``), and what SQLite said.
+public struct StorageFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Equatable {
+        /// No room: the disk is full (`SQLITE_FULL`), or the file reached
+        /// ``StoreSettings/maxDatabaseBytes``.
+        case full
+        /// The file cannot be read or written: an I/O error, a file system that turned
+        /// read-only, a file that cannot be opened or no longer reads as a database
+        /// (`SQLITE_IOERR`, `SQLITE_READONLY`, `SQLITE_CANTOPEN`, `SQLITE_CORRUPT`, `SQLITE_NOTADB`).
+        case failing
+        /// Another process held the write lock for longer than the busy timeout (5 s;
+        /// `SQLITE_BUSY`, `SQLITE_LOCKED`). Not a failure of the storage itself: the store's
+        /// health does not count it.
+        case busy
+    }
+
+    public var kind: Kind
+    /// SQLite's result code and message.
+    public var message: String
+
+    public init(kind: Kind, message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String {
+        switch kind {
+        case .full: "the database's storage is full (\(message))"
+        case .failing: "the database's storage is failing (\(message))"
+        case .busy: "the database is locked by another process (\(message))"
         }
     }
 }

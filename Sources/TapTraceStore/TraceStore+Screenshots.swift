@@ -119,15 +119,12 @@ extension TraceStore {
     /// - Throws: ``StoreError/sceneNotFound(sceneID:)``, ``StoreError/versionNotFound(sceneID:version:)``.
     public func screenshot(sceneID: String, version: Int) throws -> Screenshot? {
         try read { db in
-            guard
-                let row = try Row.fetchOne(
-                    db, sql: "SELECT \(Self.screenshotInfoColumns), image FROM screenshots WHERE scene_id = ? AND version = ?",
-                    arguments: [sceneID, version])
-            else {
-                try Self.requireVersion(db, sceneID, version)
-                return nil
-            }
-            return Screenshot(info: Self.screenshotInfo(row), image: row["image"])
+            // First: a scene being deleted has no versions (migration 0007).
+            try Self.requireVersion(db, sceneID, version)
+            return try Row.fetchOne(
+                db, sql: "SELECT \(Self.screenshotInfoColumns), image FROM screenshots WHERE scene_id = ? AND version = ?",
+                arguments: [sceneID, version]
+            ).map { Screenshot(info: Self.screenshotInfo($0), image: $0["image"]) }
         }
     }
 
@@ -136,7 +133,7 @@ extension TraceStore {
     public func screenshotInfo(sceneID: String, version: Int) throws -> ScreenshotInfo? {
         try read { db in
             try Row.fetchOne(
-                db, sql: "SELECT \(Self.screenshotInfoColumns) FROM screenshots WHERE scene_id = ? AND version = ?",
+                db, sql: "SELECT \(Self.screenshotInfoColumns) FROM screenshots WHERE scene_id = ? AND version = ? AND \(Self.ofVisibleScene)",
                 arguments: [sceneID, version]
             ).map(Self.screenshotInfo)
         }
@@ -147,7 +144,7 @@ extension TraceStore {
     public func screenshotInfos(sceneID: String) throws -> [ScreenshotInfo] {
         try read { db in
             try Row.fetchAll(
-                db, sql: "SELECT \(Self.screenshotInfoColumns) FROM screenshots WHERE scene_id = ? ORDER BY version",
+                db, sql: "SELECT \(Self.screenshotInfoColumns) FROM screenshots WHERE scene_id = ? AND \(Self.ofVisibleScene) ORDER BY version",
                 arguments: [sceneID]
             ).map(Self.screenshotInfo)
         }
@@ -160,12 +157,15 @@ extension TraceStore {
     @discardableResult
     public func deleteScreenshot(sceneID: String, version: Int) throws -> Bool {
         try write { db, _ in
-            try db.execute(sql: "DELETE FROM screenshots WHERE scene_id = ? AND version = ?", arguments: [sceneID, version])
-            if db.changesCount > 0 { return true }
             try Self.requireVersion(db, sceneID, version)
-            return false
+            try db.execute(sql: "DELETE FROM screenshots WHERE scene_id = ? AND version = ?", arguments: [sceneID, version])
+            return db.changesCount > 0
         }
     }
+
+    /// Screenshots of scenes being deleted are not seen (migration 0007).
+    private static let ofVisibleScene =
+        "EXISTS (SELECT 1 FROM scenes WHERE scenes.id = screenshots.scene_id AND scenes.deleted_at IS NULL)"
 
     /// Every column but the image: a read of these does not touch the image's overflow pages.
     private static let screenshotInfoColumns =

@@ -52,7 +52,13 @@ public final class TraceStore: Sendable {
     /// The GRDB connection (pool or queue). Internal so tests can inspect raw rows.
     let writer: any DatabaseWriter
     private let clock: StoreClock
-    private let recentResults = RecentResults()
+    let recentResults = RecentResults()
+    /// What the last operations told of the storage (`health()`).
+    let storageStatus = StorageStatus()
+    /// Finishes deletions in the background (`TraceStore+Deletion.swift`).
+    let purger = ScenePurger()
+    /// How deletions are cut into transactions.
+    let deletion: DeletionSettings
     /// Stored results looked up among the recent ones and not found (hashed), for tests.
     var resultMisses: Int { recentResults.misses }
     /// Ids of new runs, in the order they are written (decision 51).
@@ -72,13 +78,19 @@ public final class TraceStore: Sendable {
     ///   stepping clock in tests.
     /// - Throws: ``StoreError/databaseTooNew(databaseVersion:supportedVersion:)`` when the
     ///   file was written by a newer binary, ``StoreError/database(_:)`` when SQLite fails.
-    public convenience init(location: StoreLocation, clock: StoreClock = .system) throws {
-        try self.init(location: location, clock: clock, migrations: Migration.embedded)
+    ///   - settings: Durability and size (``StoreSettings``); the defaults are the server's.
+    ///
+    /// A deletion that a process left unfinished (``deleteScene(id:)``) is finished on a
+    /// thread of the store's own, in short transactions, while the store serves its callers.
+    public convenience init(location: StoreLocation, clock: StoreClock = .system,
+                            settings: StoreSettings = StoreSettings()) throws {
+        try self.init(location: location, clock: clock, settings: settings, migrations: Migration.embedded)
     }
 
     /// Designated initializer; tests pass their own migration list.
-    init(location: StoreLocation, clock: StoreClock, migrations: [Migration],
-         checkpoints: Checkpointer.Settings = Checkpointer.Settings()) throws {
+    init(location: StoreLocation, clock: StoreClock, settings: StoreSettings = StoreSettings(),
+         migrations: [Migration], checkpoints: Checkpointer.Settings = Checkpointer.Settings(),
+         deletion: DeletionSettings = DeletionSettings()) throws {
         var configuration = Configuration()
         configuration.label = "TapTraceStore"
         configuration.foreignKeysEnabled = true  // ON DELETE CASCADE from scenes to versions to runs
@@ -86,11 +98,17 @@ public final class TraceStore: Sendable {
         let backstop = LogBackstop(limit: checkpoints.backstopFrames)
         configuration.prepareDatabase { db in
             // WAL + NORMAL: durable across application crashes; a power loss may lose the
-            // last transactions but never corrupts the database.
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // last transactions but never corrupts the database. FULL syncs every commit
+            // (`StoreSettings.Synchronous`).
+            try db.execute(sql: "PRAGMA synchronous = \(settings.synchronous == .full ? "FULL" : "NORMAL")")
             // Takes effect only in a database with no page written yet (decision 53): GRDB
             // turns WAL on after this, and the migrations write the first pages.
             try db.execute(sql: "PRAGMA page_size = \(Self.newDatabasePageSize)")
+            if let bytes = settings.maxDatabaseBytes {
+                // In pages of this database's size (1 KiB for a new one, set just above).
+                let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? Self.newDatabasePageSize
+                try db.execute(sql: "PRAGMA max_page_count = \(max(1, bytes / pageSize))")
+            }
             // The Checkpointer's thread checkpoints, never a commit (file databases).
             try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
             // Every connection of the pool gets it; only the writer's commits report to it.
@@ -98,11 +116,17 @@ public final class TraceStore: Sendable {
         }
         logBackstop = backstop
         self.clock = clock
+        self.deletion = deletion
         self.supportedVersion = migrations.last?.version ?? 0
         do {
             switch location {
             case .file(let path):
                 writer = try DatabasePool(path: path, configuration: configuration)  // WAL journal mode
+                // GRDB sets NORMAL on the writer when it turns WAL on, after `prepareDatabase`;
+                // only the writer commits, so FULL is set there once more.
+                if settings.synchronous == .full {
+                    try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+                }
             case .inMemory:
                 writer = try DatabaseQueue(configuration: configuration)
             }
@@ -120,10 +144,15 @@ public final class TraceStore: Sendable {
         } catch {
             throw Self.storeError(error)
         }
+        // Scenes whose deletion a process left unfinished (migration 0007).
+        if (try? hasPendingDeletions()) == true { purger.wake(self) }
     }
 
     deinit {
-        if !closeLock.withLock({ isClosed }) { try? checkpointer?.stop() }
+        if !closeLock.withLock({ isClosed }) {
+            purger.stop()
+            try? checkpointer?.stop()
+        }
     }
 
     /// Closes the database connections. Later calls throw ``StoreError/database(_:)``.
@@ -134,6 +163,8 @@ public final class TraceStore: Sendable {
             return isClosed
         }
         if wasClosed { throw Self.closedError }
+        // A deletion in progress stops between two chunks; the next open finishes it.
+        purger.stop()
         try translatingErrors {
             try checkpointer?.stop()
             // Copy the write-ahead log into the database file and empty it while the writer
@@ -197,7 +228,7 @@ public final class TraceStore: Sendable {
         return try write { db, now in
             guard
                 let current = try Int.fetchOne(
-                    db, sql: "SELECT latest_version FROM scenes WHERE id = ?", arguments: [sceneID])
+                    db, sql: Self.latestVersionSQL, arguments: [sceneID])
             else { throw StoreError.sceneNotFound(sceneID: sceneID) }
             if let expected = expectedCurrentVersion, expected != current {
                 throw StoreError.conflict(sceneID: sceneID, expectedVersion: expected, actualVersion: current)
@@ -225,7 +256,7 @@ public final class TraceStore: Sendable {
         try read { db in
             guard
                 let version = try Int.fetchOne(
-                    db.cachedStatement(sql: "SELECT latest_version FROM scenes WHERE id = ?"), arguments: [sceneID])
+                    db.cachedStatement(sql: Self.latestVersionSQL), arguments: [sceneID])
             else { throw StoreError.sceneNotFound(sceneID: sceneID) }
             return version
         }
@@ -264,26 +295,6 @@ public final class TraceStore: Sendable {
         }
     }
 
-    /// Deletes a scene, all its versions and all their runs, in one transaction.
-    ///
-    /// - Returns: How many versions and runs went with it.
-    /// - Throws: ``StoreError/sceneNotFound(sceneID:)``.
-    @discardableResult
-    public func deleteScene(id: String) throws -> DeletedScene {
-        let deleted = try write { db, _ in
-            try Self.requireScene(db, id)
-            let versions = try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM scene_versions WHERE scene_id = ?", arguments: [id]) ?? 0
-            let runs = try Int.fetchOne(db, sql: "SELECT count(*) FROM runs WHERE scene_id = ?", arguments: [id]) ?? 0
-            // Versions and runs follow through ON DELETE CASCADE (foreign keys are on).
-            try db.execute(sql: "DELETE FROM scenes WHERE id = ?", arguments: [id])
-            return DeletedScene(sceneID: id, versionCount: versions, runCount: runs)
-        }
-        // Its run_results rows are gone: their ids may be handed out again.
-        recentResults.forget(sceneID: id)
-        return deleted
-    }
-
     // MARK: - Runs
 
     /// Records a run of an existing scene version.
@@ -316,12 +327,16 @@ public final class TraceStore: Sendable {
     /// not exist or, with `requireLatest`, is no longer the latest is not written and gets its
     /// error, the others are written.
     ///
+    /// Runs not ``prepare(_:)``d yet are prepared first, on the caller's thread, outside the
+    /// transaction.
+    ///
     /// - Returns: Per run, in the order given, its record or why it was not written.
     /// - Throws: When the transaction itself fails; then nothing was written.
     public func insertRunsIndependently(_ runs: [(run: NewRun, requireLatest: Bool)]) throws
         -> [Result<RunRecord, StoreError>]
     {
-        try writeRuns { db, batch in
+        let runs = Array(zip(prepare(runs.map(\.run)), runs.map(\.requireLatest)))
+        return try writeRuns { db, batch in
             // The checks only read, so a refused run leaves nothing behind to roll back.
             var latest = LatestVersions()
             var outcomes: [Result<RunRecord, StoreError>] = []
@@ -346,7 +361,7 @@ public final class TraceStore: Sendable {
         mutating func of(_ sceneID: String, in db: Database) throws -> Int? {
             if let latest = known[sceneID] { return latest }
             let latest = try Int.fetchOne(
-                db.cachedStatement(sql: "SELECT latest_version FROM scenes WHERE id = ?"), arguments: [sceneID])
+                db.cachedStatement(sql: TraceStore.latestVersionSQL), arguments: [sceneID])
             known[sceneID] = latest
             return latest
         }
@@ -393,16 +408,23 @@ public final class TraceStore: Sendable {
     }
 
     /// The `run_results` row holding `result` for the scene (migration 0002): an identical
-    /// document stored before (found by digest, confirmed byte for byte), or a new row. A
-    /// harness re-running the same touches against the same version stores its 20 KB trace
-    /// once instead of once per run.
+    /// document stored before (found by digest, confirmed byte for byte, or among the recent
+    /// ones when the run was prepared), or a new row. A harness re-running the same touches
+    /// against the same version stores its 20 KB trace once instead of once per run.
+    ///
+    /// Nothing here compresses or hashes: ``prepare(_:)`` did, before the transaction.
     private static func resultRow(_ db: Database, _ run: NewRun, sharing: RecentResults.Sharing) throws -> Int64 {
         let sceneID = run.sceneID, result = run.result
-        if let id = sharing.recentID(sceneID: sceneID, bytes: result) { return id }
-        // Hashed here, on a miss only: the result is compressed below anyway, which costs far more.
-        let digest = run.resultDigest
+        let digest: Int64, stored: (encoding: String, bytes: Data)
+        switch run.preparedResult ?? PreparedResult.encoding(run.result) {
+        case .recent(let id):
+            // Valid while the scene exists, which the caller checked in this transaction.
+            return id
+        case .encoded(let d, let encoding, let bytes):
+            digest = d
+            stored = (encoding, bytes)
+        }
         if let id = sharing.learnedID(sceneID: sceneID, digest: digest, bytes: result) { return id }
-        let stored = ResultCompression.encode(result)
         let candidates = try Row.fetchCursor(
             db.cachedStatement(sql: "SELECT id, encoding, bytes FROM run_results WHERE scene_id = ? AND digest = ?"),
             arguments: [sceneID, digest])
@@ -438,7 +460,10 @@ public final class TraceStore: Sendable {
     /// - Throws: As ``insertRun(_:)``; nothing is written then.
     @discardableResult
     public func insertRuns(_ runs: [NewRun]) throws -> [RunRecord] {
-        try writeRuns { db, batch in
+        // Compressed and hashed before the transaction: a replay's thousands of results would
+        // otherwise hold the write lock for as long.
+        let runs = prepare(runs)
+        return try writeRuns { db, batch in
             // The same checks as every other run insert; the first refusal rolls all back.
             var latest = LatestVersions()
             return try runs.map {
@@ -454,7 +479,7 @@ public final class TraceStore: Sendable {
         try read { db in
             guard
                 let row = try Row.fetchOne(
-                    db.cachedStatement(sql: "SELECT \(Self.runColumns), request, \(Self.resultColumn) FROM runs WHERE id = ?"),
+                    db.cachedStatement(sql: "SELECT \(Self.runColumns), request, \(Self.resultColumn) FROM runs WHERE id = ? AND \(Self.runOfVisibleScene)"),
                     arguments: [id])
             else { throw StoreError.runNotFound(runID: id) }
             return try Self.runRecord(row)
@@ -525,10 +550,17 @@ public final class TraceStore: Sendable {
 
     // MARK: - Health
 
-    /// Reads the schema version in a read transaction. Never throws: failures are reported
-    /// in ``StoreHealth/ok`` and ``StoreHealth/error``.
+    /// Reads the schema version in a read transaction, and reports a storage failure that the
+    /// last writes met (a full or failing disk) until a write succeeds again. Never throws:
+    /// failures are reported in ``StoreHealth/ok``, ``StoreHealth/storage`` and
+    /// ``StoreHealth/error``.
+    ///
+    /// While a failure is known, a call writes a probe of 64 KiB (and deletes it again), at most
+    /// once a second (migration 0008): so the report clears once the storage takes writes
+    /// again, even when no client writes.
     public func health() -> StoreHealth {
         var health = StoreHealth(ok: false, supportedSchemaVersion: supportedVersion)
+        if storageStatus.probeDue() { probeStorage() }
         do {
             // Cached statements: preparing both on every call was a fifth of a `/health`
             // request's instructions (callgrind; brief: nothing per request that can be done
@@ -546,7 +578,22 @@ public final class TraceStore: Sendable {
         } catch {
             health.error = Self.storeError(error).description
         }
+        if let failure = storageStatus.failure {
+            health.ok = false
+            health.storage = failure
+            health.error = failure.description
+        }
         return health
+    }
+
+    /// A write that needs new pages and log frames, as stored runs do; its success clears the
+    /// known failure (`writeAtNow`), its failure renews it (`translatingErrors`).
+    private func probeStorage() {
+        let filler = Data(count: 64 * 1024)
+        guard (try? write({ db, _ in
+            try db.execute(sql: "INSERT INTO health_probe (filler) VALUES (?)", arguments: [filler])
+        })) != nil else { return }
+        _ = try? write { db, _ in try db.execute(sql: "DELETE FROM health_probe") }
     }
 }
 
@@ -573,9 +620,15 @@ extension TraceStore {
     /// did; the query plans are tested).
     static let newestScenesSQL = """
         SELECT seq, id, name, created_at, updated_at, latest_version FROM scenes
-        WHERE seq < coalesce(?1, 9223372036854775807)
+        WHERE seq < coalesce(?1, 9223372036854775807) AND deleted_at IS NULL
         ORDER BY seq DESC LIMIT ?2
         """
+    /// A scene's latest version; no row for a scene that does not exist or is being deleted
+    /// (migration 0007: every query that names a scene hides the ones being deleted).
+    static let latestVersionSQL = "SELECT latest_version FROM scenes WHERE id = ? AND deleted_at IS NULL"
+    /// Whether a run's scene is not being deleted (`runs` is read by run id alone there).
+    private static let runOfVisibleScene =
+        "EXISTS (SELECT 1 FROM scenes WHERE scenes.id = runs.scene_id AND scenes.deleted_at IS NULL)"
     static let newestRunsSQL = """
         SELECT \(runColumns) FROM runs
         WHERE scene_id = ?1 AND seq < coalesce(?2, 9223372036854775807)
@@ -624,6 +677,8 @@ extension TraceStore {
         try perform {
             try writer.writeWithoutTransaction { db in
                 let result = try Self.inTransaction(db) { try body(db, clock.now()) }
+                // A commit: the storage takes writes (again).
+                storageStatus.committed()
                 // The log is long: restart it here, between two transactions of the writer
                 // (the Checkpointer cannot win the lock against a busy writer). Most of it is
                 // in the database file already; a failure only means trying after the next.
@@ -680,13 +735,21 @@ extension TraceStore {
         do {
             return try body()
         } catch {
-            throw Self.storeError(error)
+            let failure = Self.storeError(error)
+            // Remembered for `health()`; a busy database is another process's doing.
+            if case .storage(let storage) = failure, storage.kind != .busy { storageStatus.failed(storage) }
+            throw failure
         }
     }
 
     static func storeError(_ error: any Error) -> StoreError {
         if let error = error as? StoreError { return error }
         if let error = error as? DatabaseError {
+            if let kind = StorageFailure.Kind(error.resultCode) {
+                // SQLite's message, with the extended code that tells I/O errors apart.
+                let code = error.extendedResultCode.rawValue
+                return .storage(StorageFailure(kind: kind, message: "SQLite \(code): \(error.message ?? "no message")"))
+            }
             return .database("\(error.resultCode): \(error.message ?? "no message")")
         }
         return .database(String(describing: error))
@@ -704,15 +767,18 @@ extension TraceStore {
         }
     }
 
-    private static func requireScene(_ db: Database, _ sceneID: String) throws {
-        guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM scenes WHERE id = ?"), arguments: [sceneID]) != nil else {
+    static func requireScene(_ db: Database, _ sceneID: String) throws {
+        guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM scenes WHERE id = ? AND deleted_at IS NULL"), arguments: [sceneID]) != nil else {
             throw StoreError.sceneNotFound(sceneID: sceneID)
         }
     }
 
     static func requireVersion(_ db: Database, _ sceneID: String, _ version: Int) throws {
         let found = try Bool.fetchOne(
-            db.cachedStatement(sql: "SELECT 1 FROM scene_versions WHERE scene_id = ? AND version = ?"),
+            db.cachedStatement(sql: """
+                SELECT 1 FROM scene_versions JOIN scenes ON scenes.id = scene_versions.scene_id
+                WHERE scene_versions.scene_id = ? AND scene_versions.version = ? AND scenes.deleted_at IS NULL
+                """),
             arguments: [sceneID, version])
         if found == nil {
             try requireScene(db, sceneID)
@@ -738,7 +804,7 @@ extension TraceStore {
     private static func fetchStoredScene(_ db: Database, sceneID: String, version: Int?) throws -> StoredScene {
         guard
             let sceneRow = try Row.fetchOne(
-                db, sql: "SELECT id, name, created_at, updated_at, latest_version FROM scenes WHERE id = ?",
+                db, sql: "SELECT id, name, created_at, updated_at, latest_version FROM scenes WHERE id = ? AND deleted_at IS NULL",
                 arguments: [sceneID])
         else { throw StoreError.sceneNotFound(sceneID: sceneID) }
         let scene = sceneRecord(sceneRow)

@@ -54,6 +54,8 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup var connectionOptions: ConnectionOptions
 
+    @OptionGroup var storeOptions: StoreOptions
+
     @OptionGroup var accessOptions: AccessOptions
 
     func run() throws {
@@ -63,11 +65,12 @@ struct ServeCommand: ParsableCommand {
         let settings = try Settings(command: self, environment: environment)
         let limits = try limitOptions.limits(environment: environment)
         let timeBudget = try limitOptions.timeBudget(environment: environment)
+        let storage = try storeOptions.resolved(environment: environment)
         let access = try accessOptions.resolved(host: settings.host, environment: environment)
 
         let store: TraceStore
         do {
-            store = try TraceStore(location: StoreLocation(path: settings.database))
+            store = try TraceStore(location: StoreLocation(path: settings.database), settings: storage.store)
         } catch {
             throw ServeFailure("cannot open the database \(settings.database): \(error)")
         }
@@ -76,7 +79,7 @@ struct ServeCommand: ParsableCommand {
         defer { log.flush() }
         let service = TapTraceService(store: store, replayLimit: settings.replayLimit,
                                       screenshotLimit: settings.screenshotLimit,
-                                      limits: limits, requestTimeBudget: timeBudget,
+                                      limits: limits, requestTimeBudget: timeBudget, caches: storage.caches,
                                       errorLog: { log.write("error: \($0)") })
 
         var configuration = HTTPServerConfiguration(host: settings.host, port: settings.port, threads: settings.threads,

@@ -50,11 +50,17 @@ import TapTraceStore
 
     @Test func deletingASceneWithManyRunsDoesNotHoldUpOtherRequests() throws {
         try withServer(extraArguments: ["--threads", "1"]) { server in
-            let client = try server.client()
-            let id = try client.createScene(try Fixtures.checkoutScene())
-            _ = try client.storeDispatch(id)
-            // 200,000 runs: deleting them (one transaction) takes a second or two.
+            let id: String
+            do {
+                let client = try server.client()
+                id = try client.createScene(try Fixtures.checkoutScene())
+                _ = try client.storeDispatch(id)
+            }
+            // 200,000 runs: deleting them (chunk after chunk) takes a second or two. Writing them
+            // takes longer than the server keeps an idle connection open (30 s), so every
+            // connection below is opened afterwards.
             try Self.copyFirstRun(of: id, count: 200_000, in: server)
+            let client = try server.client()
 
             let deleting = try RawHTTPClient(port: server.port, timeoutSeconds: 300)
             try deleting.sendRequest("DELETE", "/v1/scenes/\(id)")

@@ -207,7 +207,7 @@ struct RunResultTests {
         defer { directory.remove() }
         let path = directory.databasePath
         let old = try TraceStore(location: .file(path), clock: .system, migrations: Array(Migration.embedded.prefix(1)))
-        let id = try old.createScene(name: "s", content: content("v1")).scene.id
+        let id = try insertSceneOfAnOlderSchema(old, name: "s", document: "v1")
         try old.writer.write { db in
             for (seq, result) in [(1, "one"), (2, "two"), (3, "three")] {
                 try db.execute(

@@ -160,8 +160,8 @@ struct ScreenshotStoreTests {
         let id: String
         do {
             let old = try TraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock, migrations: before)
-            id = try old.createScene(name: "old", content: content("v1")).scene.id
-            try old.insertRun(newRun(id))
+            id = try insertSceneOfAnOlderSchema(old, name: "old", document: "v1")
+            try insertRunOfAnOlderSchema(old, sceneID: id)
             try old.close()
         }
         let store = try TraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock,
