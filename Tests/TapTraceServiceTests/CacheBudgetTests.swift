@@ -83,22 +83,30 @@ import Testing
 
     /// The estimate against what malloc says the process holds once an index is built (its
     /// bytes in use, from `malloc_info`): 50,000 views decoded from JSON, plain, and with
-    /// labels, identifiers and recognizers. Other tests allocate meanwhile, hence the tolerance;
-    /// the estimate was within 1 % of it alone.
+    /// labels, identifiers and recognizers. The count is the whole process's, and tests running
+    /// in parallel allocate and free meanwhile (once 86 % off under CI's load), so it is taken
+    /// up to three times and the closest counts; an estimate that is wrong is off every time
+    /// (alone it was within 1 %).
     @Test(arguments: [false, true])
     func theEstimateIsCloseToWhatMallocCounts(rich: Bool) throws {
         #if os(Linux)
-        let before = try Self.heapInUse()
-        let index = try Self.gridIndex(rows: 500, cols: 99, rich: rich)
-        let built = try Self.heapInUse()
-        let refs = SceneRefsJSON(index)
-        let withRefs = try Self.heapInUse()
-        let estimate = SceneMemory.bytes(of: index), measured = built - before
-        #expect(abs(Double(estimate) / Double(measured) - 1) < 0.15, "estimated \(estimate) bytes, malloc counts \(measured)")
-        let refsEstimate = SceneMemory.bytes(of: refs, for: index), refsMeasured = withRefs - built
-        #expect(abs(Double(refsEstimate) / Double(refsMeasured) - 1) < 0.15,
-                "refs estimated \(refsEstimate) bytes, malloc counts \(refsMeasured)")
-        withExtendedLifetime((index, refs)) {}
+        var indexDeviation = Double.infinity, refsDeviation = Double.infinity
+        var notes: [String] = []
+        for _ in 0..<3 where indexDeviation >= 0.15 || refsDeviation >= 0.15 {
+            let before = try Self.heapInUse()
+            let index = try Self.gridIndex(rows: 500, cols: 99, rich: rich)
+            let built = try Self.heapInUse()
+            let refs = SceneRefsJSON(index)
+            let withRefs = try Self.heapInUse()
+            let estimate = SceneMemory.bytes(of: index), measured = built - before
+            let refsEstimate = SceneMemory.bytes(of: refs, for: index), refsMeasured = withRefs - built
+            indexDeviation = min(indexDeviation, abs(Double(estimate) / Double(measured) - 1))
+            refsDeviation = min(refsDeviation, abs(Double(refsEstimate) / Double(refsMeasured) - 1))
+            notes.append("estimated \(estimate) bytes, malloc counts \(measured); refs \(refsEstimate), \(refsMeasured)")
+            withExtendedLifetime((index, refs)) {}
+        }
+        #expect(indexDeviation < 0.15, "\(notes)")
+        #expect(refsDeviation < 0.15, "\(notes)")
         #endif
     }
 
