@@ -9,16 +9,19 @@ import TapTraceJSON
 public final class DocumentReader {
     public let tape: JSONTape
     public var issues = IssueList()
-    /// The sizes the documents read may reach (views per scene, touch records): past one, the
-    /// limit is recorded in `issues` (`IssueList.exceed`) and the work it would cost is not done.
-    public let limits: Limits
-    /// Touch records of the touch sequences read so far: `limits.records` bounds a request's
+    /// The sizes the documents read may reach (`Limits.views` per scene, `Limits.records`
+    /// per reader): past one, the limit is recorded in `issues` (`IssueList.exceed`) and the
+    /// work it would cost is not done. Only the two limits a reader applies are kept.
+    let maxViews: Int
+    let maxRecords: Int
+    /// Touch records of the touch sequences read so far: `maxRecords` bounds a request's
     /// total (`POST /v1/check` carries many cases).
     public internal(set) var recordCount = 0
 
     public init(tape: JSONTape, limits: Limits = .unlimited) {
         self.tape = tape
-        self.limits = limits
+        maxViews = limits.views
+        maxRecords = limits.records
     }
 
     /// Records an issue; past `IssueList.cap` only counts it, building neither its pointer nor

@@ -118,8 +118,8 @@ extension DocumentReader {
         // Counted before anything is expanded, over every sequence this reader reads.
         let (total, overflow) = recordCount.addingReportingOverflow(TouchSequenceValidator.recordCount(seq))
         recordCount = overflow ? .max : total
-        if recordCount > limits.records {
-            issues.exceed(LimitExceeded(.records, maximum: limits.records, size: recordCount, pointer: pointer))
+        if recordCount > maxRecords {
+            issues.exceed(LimitExceeded(.records, maximum: maxRecords, size: recordCount, pointer: pointer))
             return (seq, [])
         }
         var list = IssueList()
@@ -128,12 +128,12 @@ extension DocumentReader {
         return (seq, records)
     }
 
-    /// Whether a decoded scene is within `limits.views`; if not, the limit is recorded.
+    /// Whether a decoded scene is within `Limits.views`; if not, the limit is recorded.
     /// Decoding is linear in the body, which the body limit bounds; validation and indexing,
     /// which cost more per view and keep memory, come after this check.
     public func checkViews(_ scene: Scene, at pointer: String) -> Bool {
-        guard scene.views.count > limits.views else { return true }
-        issues.exceed(LimitExceeded(.views, maximum: limits.views, size: scene.views.count, pointer: pointer))
+        guard scene.views.count > maxViews else { return true }
+        issues.exceed(LimitExceeded(.views, maximum: maxViews, size: scene.views.count, pointer: pointer))
         return false
     }
 

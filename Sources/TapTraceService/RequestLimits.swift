@@ -8,7 +8,7 @@ import TapTraceStore
 /// `Limits` and request time budget applied by the routes.
 ///
 /// - Sizes known from the body (a scene's views, the touch records its touches expand to) are
-///   checked while it is decoded, before the work they would cost (`DocumentReader.limits`).
+///   checked while it is decoded, before the work they would cost (`DocumentReader`).
 /// - A run's trace and its time are checked by the engine between two input records
 ///   (`WorkBudget`); a request that runs several dispatches (why, check, replay) shares one
 ///   budget, and the routes check it between their phases.

@@ -14,13 +14,16 @@ public struct IssueList: Sendable {
     /// The first limit the document passed (`Limits`): it is an issue too, at its pointer, so
     /// that the document is refused wherever issues are checked, and `Problem` reports it as
     /// `limit-exceeded`.
-    public private(set) var exceeded: LimitExceeded?
+    public var exceeded: LimitExceeded? { exceededBox?.value }
+    /// Boxed: a list is copied and passed around by every validator, and a limit is rare; held
+    /// inline it made every list several words larger.
+    private var exceededBox: ExceededBox?
     public init() {}
-    public var isEmpty: Bool { issues.isEmpty && exceeded == nil }
+    public var isEmpty: Bool { issues.isEmpty && exceededBox == nil }
 
     /// Records a limit passed, as an issue at its pointer.
     public mutating func exceed(_ e: LimitExceeded) {
-        if exceeded == nil { exceeded = e }
+        if exceededBox == nil { exceededBox = ExceededBox(e) }
         add(e.pointer ?? "", e.message)
     }
 
@@ -32,7 +35,12 @@ public struct IssueList: Sendable {
     public mutating func append(contentsOf other: IssueList) {
         for issue in other.issues { add(issue.pointer, issue.message) }
         omitted += other.omitted
-        if exceeded == nil { exceeded = other.exceeded }
+        if exceededBox == nil { exceededBox = other.exceededBox }
+    }
+
+    private final class ExceededBox: Sendable {
+        let value: LimitExceeded
+        init(_ value: LimitExceeded) { self.value = value }
     }
 }
 
