@@ -190,10 +190,11 @@ enum SceneMemory {
 
     /// A native string: up to 15 UTF-8 bytes are stored inline, longer ones in a buffer of
     /// their own (32 bytes of header and a terminating zero).
-    static func string(_ text: String) -> Int {
-        let count = text.utf8.count
-        return count <= 15 ? 0 : chunk(32 + count + 1)
-    }
+    static func string(_ text: String) -> Int { stringBytes(text.utf8.count) }
+
+    /// A native string of `count` UTF-8 bytes.
+    @inline(__always)
+    static func stringBytes(_ count: Int) -> Int { count <= 15 ? 0 : chunk(32 + count + 1) }
 
     static func string(_ text: String?) -> Int { text.map { string($0) } ?? 0 }
 
@@ -227,10 +228,13 @@ enum SceneMemory {
         while slots < 2 * max(ids, reserved) { slots *= 2 }
         total += array(slots, stride: MemoryLayout<Int32>.stride)
         index.scene.views.withUnsafeBufferPointer { views in
-            for view in views {
+            for v in views.indices {
+                // One copy of the view, every property read from it: each access to a property
+                // of `views[v]` across the module boundary copied the 264-byte ViewSpec.
+                let view = views[v]
                 // Strings are shared (by reference count) between the views, the refs and the
                 // directory: counted once, here.
-                total += string(view.id) + string(view.className)
+                total += stringBytes(view.id.utf8.count) + stringBytes(view.className.utf8.count)
                 total += array(view.subviews.capacity, stride: MemoryLayout<Int>.stride)
                 if view.hasRareProperties { total += rareBytes(view) }
             }
