@@ -50,7 +50,7 @@ public final class DocumentReader {
         }
         let table = Key.names
         var seen: UInt64 = 0
-        var repeats = RepeatedKeys(tape, object: node)
+        var large = RepeatedKeys.forObject(node, in: tape)
         var k = node + 1
         for _ in 0..<tape.count(node) {
             let value = k + 1
@@ -61,10 +61,11 @@ public final class DocumentReader {
             if let index {
                 // A known key seen for the first time cannot be a repeat: no comparison.
                 let bit: UInt64 = 1 << UInt64(index)
-                if repeats.isRepeat(k, possible: seen & bit != 0) { reportRepeat(k, pointer); continue }
+                let repeated = large != nil ? large!.isRepeat(k, in: tape) : seen & bit != 0 && isRepeat(k, in: node)
+                if repeated { reportRepeat(k, pointer); continue }
                 seen |= bit
                 body(table.values[index], value)
-            } else if repeats.isRepeat(k) {
+            } else if large != nil ? large!.isRepeat(k, in: tape) : isRepeat(k, in: node) {
                 reportRepeat(k, pointer)
             } else {
                 reportUnknown(k, pointer, allowed: table.names)
@@ -83,15 +84,25 @@ public final class DocumentReader {
             wrongType(node, pointer, expected: "an object")
             return false
         }
-        var repeats = RepeatedKeys(tape, object: node)
+        var large = RepeatedKeys.forObject(node, in: tape)
         var k = node + 1
         for _ in 0..<tape.count(node) {
             let value = k + 1
             defer { k = tape.next(value) }
-            if repeats.isRepeat(k) { reportRepeat(k, pointer); continue }
+            if large != nil ? large!.isRepeat(k, in: tape) : isRepeat(k, in: node) { reportRepeat(k, pointer); continue }
             if !body(tape.string(k) ?? "", value) { reportUnknown(k, pointer, allowed: keys) }
         }
         return true
+    }
+
+    /// Whether an earlier key of a small `object` has the same raw bytes as key node `key`.
+    private func isRepeat(_ key: Int, in object: Int) -> Bool {
+        var p = object + 1
+        while p < key {
+            if tape.sameRawString(p, key) { return true }
+            p = tape.next(p + 1)
+        }
+        return false
     }
 
     private func reportRepeat(_ key: Int, _ pointer: () -> String) {
