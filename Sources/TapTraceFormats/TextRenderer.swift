@@ -90,6 +90,10 @@ public enum TextRenderer {
     package static func time(_ t: Double) -> String {
         // Milliseconds precision, like the rules' traces (t=0.120), without Foundation.
         let ms = (t * 1000).rounded()
+        // A request may give any finite time. Past 2^53 ms (about 285,000 years) a double
+        // has no millisecond digits left and `Int64` below would trap: such a time is written
+        // as the JSON number.
+        guard abs(ms) < 9_007_199_254_740_992 else { return number(t) }
         let whole = Int64(ms / 1000)
         var frac = String(Int64(abs(ms)) % 1000)
         while frac.count < 3 { frac = "0" + frac }

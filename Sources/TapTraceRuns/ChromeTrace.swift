@@ -40,13 +40,23 @@ public enum ChromeTrace {
         return w.bytes
     }
 
+    /// A virtual time in whole microseconds. A request may give any finite time, and past
+    /// 2^63 µs (about 292,000 years) `Int(_:)` would trap: times beyond ±2^52 µs (about 142
+    /// years) are written as ±2^52, which leaves the 1 µs steps after it below 2^53, where
+    /// JSON readers (doubles) still tell integers apart. The entry's own time stays exact in
+    /// its `args.t`.
+    static func microseconds(_ t: Double) -> Int {
+        let limit = 4_503_599_627_370_496.0
+        return Int(min(max((t * 1_000_000).rounded(), -limit), limit))
+    }
+
     /// Synthetic timestamps (µs) of the trace entries: `max(virtual time, previous + 1)`.
     static func timestamps(_ trace: [TraceEntry]) -> [Int] {
         var out: [Int] = []
         out.reserveCapacity(trace.count)
         var previous = -1
         for e in trace {
-            let ts = max(Int((e.t * 1_000_000).rounded()), previous + 1)
+            let ts = max(microseconds(e.t), previous + 1)
             out.append(ts)
             previous = ts
         }
@@ -73,7 +83,7 @@ public enum ChromeTrace {
                 if trace[mid].t < virtual { lo = mid + 1 } else { hi = mid }
             }
             if lo < trace.count { return ts[lo] }
-            return max(traceEnd, Int((virtual * 1_000_000).rounded()))
+            return max(traceEnd, microseconds(virtual))
         }
 
         metadata("process_name", tid: nil, name: title, to: &w)
