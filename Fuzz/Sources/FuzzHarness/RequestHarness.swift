@@ -1,11 +1,13 @@
 import TapTraceCore
 import TapTraceFormats
 import TapTraceJSON
+import TapTraceRuns
 
 /// `taptrace dispatch`, stateless `POST /v1/dispatch` and `POST /v1/why`: a request document
 /// decoded and validated (`InputDecoder.request`), dispatched (element targets resolved), the
-/// result written as JSON and as text, and questions about the run answered (`Why.answer`). A
-/// refused request is written as its problem document.
+/// result written as JSON and as text, questions about the run answered (`Why.answer`), and the
+/// result used as a stored run is (`StoredRun`). A refused request is written as its problem
+/// document.
 public enum RequestHarness {
     /// What one fuzzed request may cost, held by the library's own limits (issue 34, item 1):
     /// a fuzzer that may ask for a million drag steps only finds that again and again.
@@ -46,6 +48,7 @@ public enum RequestHarness {
 
         // Why questions read the run's records; a request that names elements has others.
         if !request.touches.hasElementTargets { ask(index, request, result) }
+        StoredRun.check(json)
         return FuzzVerdict.ran
     }
 
