@@ -44,7 +44,12 @@ public final class SceneValidator {
             v = parent
         }
         var p = base.pointer("windows").pointer(scene.windows.firstIndex(of: v) ?? 0)
-        for pos in positions.reversed() { p = p.pointer("subviews").pointer(pos) }
+        // Appended in place: `p = p.pointer(…)` made a new string per level, O(depth²) bytes
+        // copied for a view `depth` levels down.
+        for pos in positions.reversed() {
+            p += "/subviews/"
+            p += String(pos)
+        }
         return p
     }
 
@@ -69,9 +74,9 @@ public final class SceneValidator {
         var duplicates: [(String, SceneObject, SceneObject)] = []
         let directory = ObjectDirectory(scene: scene) { id, first, second in duplicates.append((id, first, second)) }
         for (id, first, second) in duplicates {
-            let at = idPointer(of: second, at: pointer(of: second))
-            let firstAt = pointer(of: first)
-            issues.add(at, "duplicate id \"\(id)\": already used at \(firstAt)")
+            // Pointers only for the issues listed (past the cap they are counted): each costs
+            // the depth of its view.
+            issues.add(idPointer(of: second, at: pointer(of: second)), "duplicate id \"\(id)\": already used at \(pointer(of: first))")
         }
         if scene.windows.isEmpty {
             issues.add(base.pointer("windows"), "a scene needs at least one window")
@@ -147,9 +152,9 @@ public final class SceneValidator {
         return s.unicodeScalars.allSatisfy { $0 == ":" || $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
     }
 
-    private func checkResponderOverrides(_ o: ResponderOverrides?, at pointer: String, _ directory: ObjectDirectory) {
+    private func checkResponderOverrides(_ o: ResponderOverrides?, at pointer: @autoclosure () -> String, _ directory: ObjectDirectory) {
         guard let o else { return }
-        checkResponderRef(o.nextResponder, at: pointer.pointer("nextResponder"), directory, what: "nextResponder")
+        checkResponderRef(o.nextResponder, at: pointer().pointer("nextResponder"), directory, what: "nextResponder")
     }
 
     private func checkApp(_ directory: ObjectDirectory) {
@@ -213,11 +218,15 @@ public final class SceneValidator {
 
     /// Selectors and references of the rare properties: implements, overrides, targets, the
     /// view controller, the recognizers.
+    ///
+    /// Pointers are written only for an issue (computed properties, autoclosures): the pointer
+    /// of a view d levels deep costs O(d²), so writing one for every view with overrides or a
+    /// view controller made a deep chain of them cubic.
     private func checkReferences(_ v: Int, _ spec: UnsafePointer<ViewSpec>, _ directory: ObjectDirectory) {
         var here: String { pointer(v) }
         checkSelectors(spec.pointee.implements, at: here.pointer("implements"))
         if let o = spec.pointee.overrides {
-            let at = here.pointer("overrides")
+            var at: String { here.pointer("overrides") }
             if case .redirect(let target)? = o.hitTest {
                 if case .view? = directory[target] {} else {
                     issues.add(at.pointer("hitTest").pointer("redirect"), "\"\(target)\" is not a view id in this scene")
@@ -236,7 +245,7 @@ public final class SceneValidator {
             }
         }
         if let vc = spec.pointee.viewController {
-            let at = here.pointer("viewController")
+            var at: String { here.pointer("viewController") }
             if let p = vc.presentedBy {
                 if p == vc.id {
                     issues.add(at.pointer("presentedBy"), "a view controller cannot present itself")

@@ -49,4 +49,46 @@ struct FuzzRegressionTests {
         #expect(lift.ts >= 4_503_599_627_370_496 && lift.ts < 4_503_599_627_370_496 + Double(r.trace.count))
         #expect(mainThread.first?.ts == 0)
     }
+
+    /// Found with deep inputs built next to the fuzz targets: an Appium page source of 4,000
+    /// nested elements (570 KB) took 19 s to import, because `SceneValidator` wrote the JSON
+    /// pointer of every view with `overrides` or a `viewController` before knowing whether an
+    /// issue needed it, and the pointer of a view d levels deep cost O(d²): O(n³) for a chain.
+    /// JSON scenes too; 8,000 levels took minutes. Each view here has both.
+    @Test func deepViewsWithOverridesValidateInLinearTime() {
+        LinearInputTests.withinDeadline("8,000 nested views with overrides") {
+            let depth = 8_000
+            var s = #"{"format": "taptrace/scene@1", "windows": [{"id": "W", "class": "UIWindow", "frame": [0, 0, 390, 844], "subviews": ["#
+            s.reserveCapacity(depth * 200)
+            for i in 0..<depth {
+                s += #"{"id": "v\#(i)", "class": "UIView", "frame": [0, 0, 100, 100], "overrides": {"touches": "handle"}, "#
+                s += #""viewController": {"id": "c\#(i)", "class": "VC", "overrides": {"touches": "handle"}}, "subviews": ["#
+            }
+            s += String(repeating: "]}", count: depth) + "]}]}"
+            let index = try InputDecoder.sceneIndex(Array(s.utf8))
+            #expect(index.viewCount == depth + 1)
+        }
+    }
+
+    /// The same for duplicate ids: every duplicate's pointer was written, also past the issue
+    /// cap, and each pointer `depth` levels down was built in O(depth²). A chain of 8,000 views
+    /// that all have one id lists the first `IssueList.cap` duplicates and counts the rest.
+    @Test func deepDuplicateIdsAreReportedInLinearTime() {
+        LinearInputTests.withinDeadline("8,000 nested views with one id") {
+            let depth = 8_000
+            var s = #"{"format": "taptrace/scene@1", "windows": [{"id": "W", "class": "UIWindow", "frame": [0, 0, 390, 844], "subviews": ["#
+            for _ in 0..<depth { s += #"{"id": "x", "class": "UIView", "frame": [0, 0, 100, 100], "subviews": ["# }
+            s += String(repeating: "]}", count: depth) + "]}]}"
+            do throws(InputError) {
+                _ = try InputDecoder.sceneIndex(Array(s.utf8))
+                Issue.record("a scene with duplicate ids was accepted")
+            } catch {
+                guard case .invalid(let failure) = error else { Issue.record("not a validation failure: \(error)"); return }
+                #expect(failure.issues.count == IssueList.cap)
+                #expect(failure.omitted == depth - 1 - IssueList.cap)
+                #expect(failure.issues.first?.pointer == "/windows/0/subviews/0/subviews/0/id")
+                #expect(failure.issues.first?.message == #"duplicate id "x": already used at /windows/0/subviews/0"#)
+            }
+        }
+    }
 }
