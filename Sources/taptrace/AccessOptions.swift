@@ -42,10 +42,7 @@ struct AccessOptions: ParsableArguments {
     /// Reads the tokens and TLS files and applies the protected mode: without a token, a
     /// non-loopback `host` is refused unless `--allow-unauthenticated`.
     func resolved(host: String, environment: [String: String]) throws -> Resolved {
-        func env(_ name: String) -> String? {
-            guard let value = environment[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-            return value
-        }
+        func env(_ name: String) -> String? { SettingSource.variable(name, in: environment) }
         var tokens: [String] = []
         if let file = authTokenFile ?? env("TAPTRACE_AUTH_TOKEN_FILE") {
             let text: String

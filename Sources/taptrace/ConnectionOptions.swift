@@ -32,10 +32,9 @@ struct ConnectionOptions: ParsableArguments {
     /// A count from 1 to 1,000,000 (the descriptors a process can hold bound it anyway).
     static func count(_ flagValue: String?, _ flag: String, _ variable: String,
                       _ environment: [String: String]) throws -> Int? {
-        let fromVariable = environment[variable]?.trimmingCharacters(in: .whitespaces)
-        guard let text = flagValue ?? (fromVariable?.isEmpty == false ? fromVariable : nil) else { return nil }
+        guard let (text, source) = SettingSource.text(flag: flagValue, flag, variable: variable, in: environment) else { return nil }
         guard let value = Int(text), value >= 1, value <= 1_000_000 else {
-            throw ValidationError("\(flagValue != nil ? flag : variable) must be a whole number from 1 to 1000000, not \(text)")
+            throw ValidationError("\(source) must be a whole number from 1 to 1000000, not \(text)")
         }
         return value
     }

@@ -56,30 +56,15 @@ struct LimitOptions: ParsableArguments {
     /// The flag's value, else the environment variable's, parsed; nil when neither is given.
     /// `off` is `Int.max`.
     static func value(of limit: Limit, flag: String?, environment: [String: String]) throws -> Int? {
-        let fromVariable = environment[limit.environmentVariable]?.trimmingCharacters(in: .whitespaces)
-        guard let text = flag ?? (fromVariable?.isEmpty == false ? fromVariable : nil) else { return nil }
-        let source = flag != nil ? limit.flag : limit.environmentVariable
+        guard let (text, source) = SettingSource.text(flag: flag, limit.flag, variable: limit.environmentVariable,
+                                                     in: environment) else { return nil }
         if text.lowercased() == "off" { return .max }
-        let parsed = limit.isBytes ? Self.byteCount(text) : Int(text)
+        let parsed = limit.isBytes ? SettingSource.byteCount(text) : Int(text)
         guard let value = parsed, value >= 1 else {
             let form = limit.isBytes ? "a byte count of at least 1 (e.g. 65536, 512K, 32M, 1G)" : "a positive integer"
             throw ValidationError("\(source) must be \(form) or off, not \(text)")
         }
         return value
-    }
-
-    /// `65536`, `512K`/`512k` (KiB), `8M`/`8m` (MiB), `1G`/`1g` (GiB).
-    static func byteCount(_ text: String) -> Int? {
-        var digits = Substring(text)
-        var multiplier = 1
-        switch text.last {
-        case "K", "k": multiplier = 1 << 10; digits = digits.dropLast()
-        case "M", "m": multiplier = 1 << 20; digits = digits.dropLast()
-        case "G", "g": multiplier = 1 << 30; digits = digits.dropLast()
-        default: break
-        }
-        guard let n = Int(digits), n >= 0, n <= Int.max / multiplier else { return nil }
-        return n * multiplier
     }
 }
 
@@ -116,14 +101,13 @@ struct ServeLimitOptions: ParsableArguments {
     /// default; nil for `off`.
     func timeBudget(environment: [String: String]) throws -> Duration? {
         let variable = Problem.timeBudgetVariable
-        let fromVariable = environment[variable]?.trimmingCharacters(in: .whitespaces)
-        guard let text = requestTimeBudget ?? (fromVariable?.isEmpty == false ? fromVariable : nil) else {
+        guard let (text, source) = SettingSource.text(flag: requestTimeBudget, Problem.timeBudgetFlag, variable: variable,
+                                                     in: environment) else {
             return TapTraceService.defaultRequestTimeBudget
         }
         if text.lowercased() == "off" { return nil }
         // At most a day: a budget is a bound on one request, and the conversion stays exact.
         guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
-            let source = requestTimeBudget != nil ? Problem.timeBudgetFlag : variable
             throw ValidationError("\(source) must be a number of seconds above 0 and at most 86400 (e.g. 30, 2.5), or off, not \(text)")
         }
         return .nanoseconds(Int64((seconds * 1e9).rounded()))

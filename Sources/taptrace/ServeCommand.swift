@@ -143,10 +143,7 @@ struct Settings {
     var pinThreads: Bool
 
     init(command: ServeCommand, environment: [String: String]) throws {
-        func env(_ name: String) -> String? {
-            guard let value = environment[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-            return value
-        }
+        func env(_ name: String) -> String? { SettingSource.variable(name, in: environment) }
         /// An integer setting: the flag, else the variable (which must be an integer), else
         /// the default; then checked against `range`, named `what` in the error.
         func integer(_ flag: Int?, _ variable: String, default fallback: @autoclosure () -> Int,
@@ -170,7 +167,7 @@ struct Settings {
                               default: max(2, ProcessInfo.processInfo.activeProcessorCount), in: 1...256, "threads")
 
         let limitText = command.bodyLimit ?? env("TAPTRACE_BODY_LIMIT") ?? "8M"
-        guard let limit = Self.byteCount(limitText), limit >= 1024 else {
+        guard let limit = SettingSource.byteCount(limitText), limit >= 1024 else {
             throw ValidationError("the body limit must be a byte count of at least 1024 (e.g. 65536, 512K, 8M), not \(limitText)")
         }
         bodyLimit = limit
@@ -178,7 +175,7 @@ struct Settings {
         // A screenshot is a request body like any other: the server refuses bodies above the
         // body limit before any route sees them, so a larger screenshot limit could never apply.
         if let text = command.screenshotLimit ?? env("TAPTRACE_SCREENSHOT_LIMIT") {
-            guard let screenshots = Self.byteCount(text), screenshots >= 1 else {
+            guard let screenshots = SettingSource.byteCount(text), screenshots >= 1 else {
                 throw ValidationError("the screenshot limit must be a byte count of at least 1 (e.g. 65536, 512K, 8M), not \(text)")
             }
             guard screenshots <= bodyLimit else {
@@ -218,19 +215,6 @@ struct Settings {
         case "0", "false", "no", "off": return false
         default: return nil
         }
-    }
-
-    /// `65536`, `512K`/`512k` (KiB), `8M`/`8m` (MiB).
-    static func byteCount(_ text: String) -> Int? {
-        let multiplier: Int
-        var digits = Substring(text)
-        switch text.last {
-        case "K", "k": multiplier = 1 << 10; digits = digits.dropLast()
-        case "M", "m": multiplier = 1 << 20; digits = digits.dropLast()
-        default: multiplier = 1
-        }
-        guard let n = Int(digits), n >= 0, n <= Int.max / multiplier else { return nil }
-        return n * multiplier
     }
 }
 

@@ -45,14 +45,12 @@ struct StoreOptions: ParsableArguments {
 
     /// The settings: flag, else environment variable, else default.
     func resolved(environment: [String: String]) throws -> (store: StoreSettings, caches: CacheSettings) {
-        func value(_ flag: String?, _ variable: String) -> (text: String, name: String)? {
-            if let flag { return (flag, "--" + Self.flagName(of: variable)) }
-            guard let text = environment[variable]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
-            return (text, variable)
+        func value(_ flag: String?, _ variable: String) -> (text: String, source: String)? {
+            SettingSource.text(flag: flag, "--" + Self.flagName(of: variable), variable: variable, in: environment)
         }
         func bytes(_ flag: String?, _ variable: String, minimum: Int) throws -> Int? {
             guard let (text, name) = value(flag, variable) else { return nil }
-            guard let count = Self.byteCount(text), count >= minimum else {
+            guard let count = SettingSource.byteCount(text), count >= minimum else {
                 throw ValidationError("\(name) must be a byte count of at least \(minimum) (e.g. 65536, 512K, 64M, 2G), not \(text)")
             }
             return count
@@ -85,20 +83,5 @@ struct StoreOptions: ParsableArguments {
     /// `TAPTRACE_SCENE_CACHE_BYTES` → `scene-cache-bytes`, for messages about a flag.
     static func flagName(of variable: String) -> String {
         variable.dropFirst("TAPTRACE_".count).lowercased().replacingOccurrences(of: "_", with: "-")
-    }
-
-    /// `65536`, `512K`, `64M`, `2G` (powers of 1,024; either case).
-    static func byteCount(_ text: String) -> Int? {
-        var digits = Substring(text)
-        let shift: Int
-        switch text.last {
-        case "K", "k": shift = 10
-        case "M", "m": shift = 20
-        case "G", "g": shift = 30
-        default: shift = 0
-        }
-        if shift > 0 { digits = digits.dropLast() }
-        guard let n = Int(digits), n >= 0, n <= Int.max >> shift else { return nil }
-        return n << shift
     }
 }
