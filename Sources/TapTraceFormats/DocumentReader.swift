@@ -48,9 +48,11 @@ public final class DocumentReader {
             wrongType(node, pointer, expected: "an object")
             return false
         }
+        // Past a few members the repeats are found with a hash set, out of line: the loop
+        // below, which every object of a scene runs, stays as small as it was.
+        if tape.count(node) > RepeatedKeys.linearLimit { return largeObject(node, at: pointer, body) }
         let table = Key.names
         var seen: UInt64 = 0
-        var large = RepeatedKeys.forObject(node, in: tape)
         var k = node + 1
         for _ in 0..<tape.count(node) {
             let value = k + 1
@@ -61,15 +63,33 @@ public final class DocumentReader {
             if let index {
                 // A known key seen for the first time cannot be a repeat: no comparison.
                 let bit: UInt64 = 1 << UInt64(index)
-                let repeated = large != nil ? large!.isRepeat(k, in: tape) : seen & bit != 0 && isRepeat(k, in: node)
-                if repeated { reportRepeat(k, pointer); continue }
+                if seen & bit != 0, isRepeat(k, in: node) { reportRepeat(k, pointer); continue }
                 seen |= bit
                 body(table.values[index], value)
-            } else if large != nil ? large!.isRepeat(k, in: tape) : isRepeat(k, in: node) {
+            } else if isRepeat(k, in: node) {
                 reportRepeat(k, pointer)
             } else {
                 reportUnknown(k, pointer, allowed: table.names)
             }
+        }
+        return true
+    }
+
+    /// `object(_:at:_:)` for an object of more than `RepeatedKeys.linearLimit` members.
+    @inline(never)
+    private func largeObject<Key: DocumentKey>(_ node: Int, at pointer: () -> String,
+                                               _ body: (_ key: Key, _ value: Int) -> Void) -> Bool {
+        let table = Key.names
+        var repeats = RepeatedKeys(capacity: tape.count(node))
+        var k = node + 1
+        for _ in 0..<tape.count(node) {
+            let value = k + 1
+            defer { k = tape.next(value) }
+            if repeats.isRepeat(k, in: tape) { reportRepeat(k, pointer); continue }
+            let index = tape.withRawString(k) { raw, escaped in
+                escaped ? table.index(of: tape.string(k) ?? "") : table.index(raw)
+            } ?? nil
+            if let index { body(table.values[index], value) } else { reportUnknown(k, pointer, allowed: table.names) }
         }
         return true
     }
@@ -84,7 +104,7 @@ public final class DocumentReader {
             wrongType(node, pointer, expected: "an object")
             return false
         }
-        var large = RepeatedKeys.forObject(node, in: tape)
+        var large = tape.count(node) > RepeatedKeys.linearLimit ? RepeatedKeys(capacity: tape.count(node)) : nil
         var k = node + 1
         for _ in 0..<tape.count(node) {
             let value = k + 1

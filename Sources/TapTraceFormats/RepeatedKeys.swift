@@ -10,11 +10,8 @@ struct RepeatedKeys {
 
     private var seen: Set<[UInt8]>
 
-    /// A set for `object`, or nil when it is small enough to scan.
-    static func forObject(_ object: Int, in tape: JSONTape) -> RepeatedKeys? {
-        let count = tape.count(object)
-        return count > linearLimit ? RepeatedKeys(seen: Set(minimumCapacity: count)) : nil
-    }
+    /// A set for an object of `capacity` members.
+    init(capacity: Int) { seen = Set(minimumCapacity: capacity) }
 
     /// Whether key node `key` repeats a key passed before. Every key of the object must be
     /// passed, in document order.

@@ -216,37 +216,45 @@ struct JSONParser: ~Copyable {
                 let e = bytes[i + 1]
                 switch e {
                 case 0x22, 0x5C, 0x2F, 0x62, 0x66, 0x6E, 0x72, 0x74: i += 2
-                case 0x75:
-                    guard let unit = hex4(at: i + 2) else { pos = i; throw error("invalid \\u escape") }
-                    // Surrogates come in pairs: a lone one is no character, and decoding it
-                    // would store U+FFFD in place of what the client sent.
-                    if unit >= 0xDC00 && unit < 0xE000 {
-                        pos = i; throw error("invalid \\u escape: low surrogate without a high one at byte offset \(i)")
-                    }
-                    if unit >= 0xD800 && unit < 0xDC00 {
-                        guard i + 7 < count, bytes[i + 6] == 0x5C, bytes[i + 7] == 0x75,
-                              let low = hex4(at: i + 8), low >= 0xDC00 && low < 0xE000 else {
-                            pos = i; throw error("invalid \\u escape: high surrogate without a low one at byte offset \(i)")
-                        }
-                        i += 6
-                    }
-                    i += 6
+                case 0x75: i += try unicodeEscape(at: i)
                 default:
                     pos = i; throw error("invalid escape \\\(describe(e))")
                 }
                 continue
             }
             if b < 0x20 { pos = i; throw error("control character in string (escape it)") }
-            if b >= 0x80 {
-                let length = Self.utf8SequenceLength(base, at: i, end: count)
-                guard length > 0 else { pos = i; throw error("invalid UTF-8 at byte offset \(i)") }
-                i += length
-                continue
-            }
+            if b >= 0x80 { i += try utf8Sequence(at: i); continue }
             i += 1
         }
         append(.string, flag: escaped, offset: start, length: i - start)
         return i + 1
+    }
+
+    /// The length of the `\u` escape at `i`: 6, or 12 for a surrogate pair. Surrogates come in
+    /// pairs: a lone one is no character, and decoding it would store U+FFFD in place of what
+    /// the client sent. Out of line, as `utf8Sequence(at:)`: the string scan's loop stays small
+    /// enough to be inlined into the parser, as it was before these checks (decode-10k).
+    @inline(never)
+    private mutating func unicodeEscape(at i: Int) throws(JSONSyntaxError) -> Int {
+        guard let unit = hex4(at: i + 2) else { pos = i; throw error("invalid \\u escape") }
+        if unit >= 0xDC00 && unit < 0xE000 {
+            pos = i; throw error("invalid \\u escape: low surrogate without a high one at byte offset \(i)")
+        }
+        guard unit >= 0xD800 && unit < 0xDC00 else { return 6 }
+        guard i + 7 < bytes.count, bytes[i + 6] == 0x5C, bytes[i + 7] == 0x75,
+              let low = hex4(at: i + 8), low >= 0xDC00 && low < 0xE000 else {
+            pos = i; throw error("invalid \\u escape: high surrogate without a low one at byte offset \(i)")
+        }
+        return 12
+    }
+
+    /// The length of the UTF-8 sequence at `i` (a byte of 0x80 or more), or a syntax error
+    /// naming its byte offset when it is not well formed. Out of line: see `unicodeEscape(at:)`.
+    @inline(never)
+    private mutating func utf8Sequence(at i: Int) throws(JSONSyntaxError) -> Int {
+        let length = Self.utf8SequenceLength(bytes.baseAddress!, at: i, end: bytes.count)
+        guard length > 0 else { pos = i; throw error("invalid UTF-8 at byte offset \(i)") }
+        return length
     }
 
     /// The value of the four hex digits at `at`, or nil when they are not four hex digits.
