@@ -559,19 +559,20 @@ public struct SceneDecoder {
         if className == nil, !reader.has(node, RecognizerKey.class) { reader.report(pointer, "required key \"class\" is missing") }
         r.id = id ?? ""
         r.className = className ?? ""
-        let declarable = RecognizerBase.declarable.map(\.rawValue).joined(separator: ", ")
+        // Spelled only for an error: joining the names cost more than decoding the recognizer.
+        func declarable() -> String { RecognizerBase.declarable.map(\.rawValue).joined(separator: ", ") }
         if let baseName {
             if let b = RecognizerBase(rawValue: baseName), RecognizerBase.declarable.contains(b) {
                 r.base = b
                 r.explicitBase = true
             } else {
-                reader.report({ pointer().pointer(RecognizerKey.base.rawValue) }, "unknown recognizer base class \"\(baseName)\"; known: \(declarable)")
+                reader.report({ pointer().pointer(RecognizerKey.base.rawValue) }, "unknown recognizer base class \"\(baseName)\"; known: \(declarable())")
             }
         } else if let b = RecognizerBase(rawValue: r.className), RecognizerBase.declarable.contains(b) {
             r.base = b
         } else if className != nil {
             reader.report({ pointer().pointer(RecognizerKey.class.rawValue) },
-                          "\"\(r.className)\" is not a UIKit recognizer class: give \"base\" (one of \(declarable))")
+                          "\"\(r.className)\" is not a UIKit recognizer class: give \"base\" (one of \(declarable()))")
         }
         return r
     }

@@ -203,9 +203,11 @@ public struct ViewSpec: Sendable, Hashable {
         var viewController: ViewControllerSpec?
     }
 
-    /// Mutated only while uniquely referenced (`setRare`), so sharing it is safe.
+    /// Mutated only while uniquely referenced (`setRare`), so sharing it is safe, and no access
+    /// can overlap a write: unchecked, since the runtime's check of every read of a label or a
+    /// target list (a thread-local access set) cost more than the read itself.
     private final class RareBox: Hashable, @unchecked Sendable {
-        var properties: RareProperties
+        @exclusivity(unchecked) var properties: RareProperties
         init(_ properties: RareProperties) { self.properties = properties }
         static func == (a: RareBox, b: RareBox) -> Bool { a === b || a.properties == b.properties }
         func hash(into hasher: inout Hasher) { hasher.combine(properties) }
