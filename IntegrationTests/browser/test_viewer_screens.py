@@ -33,14 +33,13 @@ import json
 import pathlib
 import sys
 import time
-import traceback
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from test_viewer import ARTIFACTS, BINARY, CHROMEDRIVER, CHROMIUM, ROOT, Browser, Server, expect  # noqa: E402
+from test_viewer import ROOT, centre, expect, run_checks, settle, to_client  # noqa: E402
 
 # The importers' test fixtures: real dumps (their sources are in each file's first line).
 SAMPLES = ROOT / "Tests" / "TapTraceImportTests" / "Fixtures"
@@ -120,20 +119,6 @@ def open_scene(browser, server, sid):
     settle(browser)
 
 
-def settle(browser):
-    """Two animation frames: captions are laid out in one after the camera moves."""
-    browser.driver.execute_async_script(
-        "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done()));")
-
-
-def to_client(browser, p):
-    """A scene point in the page's CSS pixels (through the camera's transform)."""
-    return browser.js("""
-      const m = document.querySelector('.scene-svg g.camera').getScreenCTM();
-      const q = new DOMPoint(arguments[0], arguments[1]).matrixTransform(m);
-      return [q.x, q.y];""", p[0], p[1])
-
-
 def click_client(browser, xy):
     """A real pointer click at page coordinates xy (offsets from the SVG's centre)."""
     svg = browser.find("svg.scene-svg")
@@ -185,12 +170,6 @@ def front_to_back_containing(geometry, p):
     return [v["id"] for v in order if v["quad"] and inside(v["quad"], p)]
 
 
-def centre(view):
-    xs = [q[0] for q in view["quad"]]
-    ys = [q[1] for q in view["quad"]]
-    return [(min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2]
-
-
 def tree_row(browser, selector):
     """A row of the outline read in one script ({id, text, title, level, expanded, selected}),
     or None: the tree is virtualized, and its rows are drawn again whenever its box changes
@@ -209,11 +188,6 @@ def pinned_point(browser):
     """The point the page pinned, in screen points (its marker's position)."""
     return browser.js("""const m = document.querySelector('.point-overlay g.marker');
       return m && [Number(m.dataset.x), Number(m.dataset.y)];""")
-
-
-def severe(browser, allowed=()):
-    entries = [e for e in browser.collect_console() if e["level"] == "SEVERE"]
-    return [e for e in entries if not any(a in e["message"] for a in allowed)]
 
 
 # ---------------------------------------------------------------- checks
@@ -636,43 +610,7 @@ CHECKS = [check_appium, check_stacked, check_thousand, check_outline, check_poin
 
 
 def main():
-    for path in (BINARY, pathlib.Path(CHROMIUM), pathlib.Path(CHROMEDRIVER)):
-        if not path.exists():
-            print(f"test_viewer_screens: {path} is missing (swift build; scripts/setup --test)", file=sys.stderr)
-            return 1
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    for old in ARTIFACTS.glob(f"{PREFIX}*.png"):
-        old.unlink()
-    started = time.monotonic()
-    server = Server()
-    browser = None
-    failures = 0
-    fixtures = {}
-    try:
-        browser = Browser()
-        for check in CHECKS:
-            name = check.__name__.removeprefix("check_")
-            try:
-                extra = check(browser, server, fixtures)
-                allowed = extra if isinstance(extra, list) else []
-                errors = severe(browser, allowed)
-                if errors:
-                    raise AssertionError("console errors: " + "; ".join(e["message"] for e in errors))
-                print(f"ok   {name}" + (f" (shown in {extra:.2f} s)" if isinstance(extra, float) else ""))
-            except Exception as error:  # noqa: BLE001 — every check runs, each failure is reported
-                failures += 1
-                browser.screenshot(f"{PREFIX}failed-{name}")
-                print(f"FAIL {name}: {error}")
-                if not isinstance(error, AssertionError):
-                    traceback.print_exc()
-                browser.collect_console()
-    finally:
-        if browser:
-            browser.quit()
-        server.stop()
-    print(f"test_viewer_screens: {len(CHECKS) - failures}/{len(CHECKS)} checks passed in {time.monotonic() - started:.1f} s; "
-          f"screenshots in {ARTIFACTS.relative_to(ROOT)}/{PREFIX}*.png")
-    return 1 if failures else 0
+    return run_checks("test_viewer_screens", CHECKS, prefix=PREFIX)
 
 
 if __name__ == "__main__":

@@ -29,8 +29,6 @@ import pathlib
 import struct
 import sys
 import tempfile
-import time
-import traceback
 import urllib.parse
 import zlib
 
@@ -39,7 +37,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from test_viewer import ARTIFACTS, BINARY, CHROMEDRIVER, CHROMIUM, HEIGHT, ROOT, WIDTH, Browser, Server, example, expect  # noqa: E402
+from test_viewer import HEIGHT, WIDTH, centre, example, expect, run_checks, settle, to_client  # noqa: E402
 
 PREFIX = "whatif-"
 SCALE = 2
@@ -121,24 +119,6 @@ def checkout_png(geometry, colour=BUTTON):
 
 
 # ---------------------------------------------------------------- helpers
-
-def settle(browser):
-    browser.driver.execute_async_script(
-        "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done()));")
-
-
-def to_client(browser, p):
-    return browser.js("""
-      const m = document.querySelector('.scene-svg g.camera').getScreenCTM();
-      const q = new DOMPoint(arguments[0], arguments[1]).matrixTransform(m);
-      return [q.x, q.y];""", p[0], p[1])
-
-
-def centre(view):
-    xs = [q[0] for q in view["quad"]]
-    ys = [q[1] for q in view["quad"]]
-    return [(min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2]
-
 
 def box_of(browser, element):
     return browser.js("const b = arguments[0].getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom];", element)
@@ -542,44 +522,10 @@ CHECKS = [check_screenshot, check_audit, check_compare, check_whatif, check_why]
 
 
 def main():
-    for path in (BINARY, pathlib.Path(CHROMIUM), pathlib.Path(CHROMEDRIVER)):
-        if not path.exists():
-            print(f"test_viewer_whatif: {path} is missing (swift build; scripts/setup --test)", file=sys.stderr)
-            return 1
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    for old in ARTIFACTS.glob(f"{PREFIX}*.png"):
-        old.unlink()
-    started = time.monotonic()
-    server = Server()
-    browser = None
-    failures = 0
-    fixtures = {}
-    try:
-        browser = Browser()
-        for check in CHECKS:
-            name = check.__name__.removeprefix("check_")
-            try:
-                check(browser, server, fixtures)
-                errors = [e for e in browser.collect_console() if e["level"] == "SEVERE"]
-                if errors:
-                    raise AssertionError("console errors: " + "; ".join(e["message"] for e in errors))
-                print(f"ok   {name}")
-            except Exception as error:  # noqa: BLE001 — every check runs, each failure is reported
-                failures += 1
-                browser.screenshot(f"{PREFIX}failed-{name}")
-                print(f"FAIL {name}: {error}")
-                if not isinstance(error, AssertionError):
-                    traceback.print_exc()
-                browser.collect_console()
-    finally:
-        if browser:
-            browser.quit()
-        server.stop()
+    def remove_uploads():
         for path in UPLOADS:
             path.unlink(missing_ok=True)
-    print(f"test_viewer_whatif: {len(CHECKS) - failures}/{len(CHECKS)} checks passed in {time.monotonic() - started:.1f} s; "
-          f"screenshots in {ARTIFACTS.relative_to(ROOT)}/{PREFIX}*.png")
-    return 1 if failures else 0
+    return run_checks("test_viewer_whatif", CHECKS, prefix=PREFIX, cleanup=remove_uploads)
 
 
 if __name__ == "__main__":
