@@ -11,8 +11,10 @@ import Foundation
 /// (docs/performance.md). Here each connection goes to the least-loaded worker (the
 /// lowest-numbered on a tie), so 32 connections split 16/16.
 ///
-/// Like libmicrohttpd at its limit, the acceptor stops accepting while `connectionLimit`
-/// connections are open: new ones wait in the listen backlog instead of being refused.
+/// At `connectionLimit` open connections the acceptor makes room before it accepts: it has
+/// the `ConnectionWatch` close the connection that has waited longest for a request head (idle
+/// keep-alive connections first), so that idle or slow clients cannot hold every connection.
+/// Only while every connection is busy with a request do new ones wait in the listen backlog.
 /// A client address with `perAddressLimit` connections open gets a 503 on its next one, which
 /// is closed at once: one client cannot take every connection for itself.
 final class ConnectionAcceptor: @unchecked Sendable {
@@ -44,6 +46,7 @@ final class ConnectionAcceptor: @unchecked Sendable {
     private let listener: ListeningSocket
     private let connectionLimit: Int
     private let perAddressLimit: Int
+    let watch: ConnectionWatch
     /// The bytes of the 503 a connection over `perAddressLimit` gets.
     private let refusal: [UInt8]
     /// Open connections per client address (its IPv4 or IPv6 bytes), guarded by `condition`.
@@ -66,9 +69,11 @@ final class ConnectionAcceptor: @unchecked Sendable {
 
     /// `processors`, when given, names the processor of each worker's thread.
     init(listener: consuming ListeningSocket, workers count: Int, connectionLimit: Int, perAddressLimit: Int = .max,
-         refusal: [UInt8] = [], processors: [Int]? = nil, errorLog: @escaping @Sendable (String) -> Void) {
+         watch: ConnectionWatch, refusal: [UInt8] = [], processors: [Int]? = nil,
+         errorLog: @escaping @Sendable (String) -> Void) {
         precondition(processors.map { $0.count == count } ?? true)
         self.listener = listener
+        self.watch = watch
         self.connectionLimit = max(1, connectionLimit)
         self.perAddressLimit = max(1, perAddressLimit)
         self.refusal = refusal
@@ -220,12 +225,33 @@ final class ConnectionAcceptor: @unchecked Sendable {
         }
     }
 
-    /// Waits while the limit is reached; false once stopping.
+    /// Waits while the limit is reached, shedding an idle connection to make room once a new
+    /// one waits in the backlog (never before: idle keep-alive connections are kept while nobody
+    /// needs their place); false once stopping.
     private func waitForRoom() -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        while !stopping, open.reduce(0, +) >= connectionLimit { condition.wait() }
+        while !stopping, open.reduce(0, +) >= connectionLimit {
+            // Not under `condition`: the watch's lock is taken by the daemons' threads, which
+            // take `condition` too when a connection closes. The poll is also the wait: a
+            // connection closing or turning idle is seen within its timeout.
+            condition.unlock()
+            let waiting = connectionWaiting(milliseconds: 20)
+            let shed = waiting && watch.shedIdleConnection()
+            condition.lock()
+            // A connection waits but none can make room (all busy, or the one shed is still
+            // closing): wait for a close rather than poll the backlog again at once.
+            if waiting, open.reduce(0, +) >= connectionLimit {
+                _ = condition.wait(until: Date(timeIntervalSinceNow: shed ? 0.005 : 0.02))
+            }
+        }
         return !stopping
+    }
+
+    /// Whether a connection waits in the listen backlog, waiting up to `milliseconds` for one.
+    private func connectionWaiting(milliseconds: Int32) -> Bool {
+        var entry = pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, milliseconds) > 0 && entry.revents & Int16(POLLIN) != 0
     }
 
     /// The worker with the fewest open connections, counted as open from now on.

@@ -16,9 +16,12 @@ public struct HTTPRequest: Sendable {
     public var body: [UInt8]
     /// "HTTP/1.1" or "HTTP/1.0".
     public var httpVersion: String
+    /// Set once the client has hung up while the request is worked on.
+    public var cancellation: RequestCancellation
 
     public init(method: String, target: String, headers: HTTPHeaders = [:], body: [UInt8] = [],
-                httpVersion: String = "HTTP/1.1") {
+                httpVersion: String = "HTTP/1.1", cancellation: RequestCancellation = RequestCancellation()) {
+        self.cancellation = cancellation
         self.method = method
         self.target = target
         self.headers = headers

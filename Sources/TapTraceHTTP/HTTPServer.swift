@@ -27,6 +27,8 @@ public final class HTTPServer: Sendable {
     public let router: Router
 
     let cors: CORSPolicy
+    /// Deadlines, shedding at the connection limit, and clients that hang up.
+    let watch: ConnectionWatch
 
     private struct State {
         /// One libmicrohttpd daemon per worker thread.
@@ -54,6 +56,9 @@ public final class HTTPServer: Sendable {
         self.cors = CORSPolicy(allowedOrigins: configuration.corsAllowedOrigins,
                                allowedHeaders: configuration.corsAllowedHeaders,
                                maxAgeSeconds: configuration.corsMaxAgeSeconds)
+        func duration(_ seconds: Double?) -> Duration? { seconds.map { .milliseconds(Int64(max(0, $0) * 1000)) } }
+        self.watch = ConnectionWatch(headTimeout: duration(configuration.requestHeadTimeoutSeconds),
+                                     bodyTimeout: duration(configuration.requestBodyTimeoutSeconds))
     }
 
     /// The port actually bound (useful with port 0), or 0 when not running.
@@ -98,7 +103,7 @@ public final class HTTPServer: Sendable {
         let processors = config.pinsWorkerThreads
             ? ThreadAffinity.assignment(workers: workers, allowed: ThreadAffinity.allowedProcessors()) : nil
         let acceptor = ConnectionAcceptor(listener: listener, workers: workers, connectionLimit: config.connectionLimit,
-                                          perAddressLimit: config.connectionsPerAddress,
+                                          perAddressLimit: config.connectionsPerAddress, watch: watch,
                                           refusal: perAddressRefusal(), processors: processors) { [weak self] message in
             self?.log(message: message)
         }
@@ -117,6 +122,7 @@ public final class HTTPServer: Sendable {
             }
             daemons.append(daemon)
         }
+        watch.start()
         acceptor.start(daemons: daemons)
         state.withLock { state in
             state.daemons = daemons
@@ -212,6 +218,7 @@ public final class HTTPServer: Sendable {
             usleep(2_000)
         }
         daemons.forEach { MHD_stop_daemon($0) }
+        watch.stop()
 
         state.withLock { state in
             state.daemons = []

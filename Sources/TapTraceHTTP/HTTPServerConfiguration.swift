@@ -19,8 +19,17 @@ public struct HTTPServerConfiguration: Sendable {
     public var threads: Int
     /// Idle seconds before a connection is closed (0 = never; libmicrohttpd's own default).
     public var connectionTimeoutSeconds: Int
-    /// Concurrent connections served; further ones wait in the listen backlog until one closes.
+    /// Concurrent connections served. At the limit the connection that has waited longest for
+    /// a request head is closed to make room, idle keep-alive connections first
+    /// (`ConnectionWatch`); only when every connection is busy do new ones wait in the listen
+    /// backlog.
     public var connectionLimit: Int
+    /// Seconds within which a request's whole head must arrive, counted from when the
+    /// connection is ready for it (accepted, or the previous response sent), however the bytes
+    /// trickle in; an idle keep-alive connection is closed after as long. nil: no deadline.
+    public var requestHeadTimeoutSeconds: Double? = 20
+    /// Seconds within which a request's whole body must arrive after its head. nil: no deadline.
+    public var requestBodyTimeoutSeconds: Double? = 120
     /// Concurrent connections from one client address (IPv4 or IPv6, port aside); one more gets
     /// a 503 and is closed at once, so that one client cannot hold every connection.
     public var connectionsPerAddress: Int = 128

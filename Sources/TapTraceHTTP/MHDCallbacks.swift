@@ -44,6 +44,7 @@ func mhdRequestCompleted(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePo
     conCls.pointee = nil
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     let context = Unmanaged<RequestContext>.fromOpaque(raw).takeRetainedValue()
+    if let connection { server.watch.requestEnded(taptrace_mhd_connection_fd(connection)) }
     var status = context.status
     if status == 0, let connection {
         // A response libmicrohttpd produced itself (e.g. its own 431 when the pool overflows).
@@ -83,12 +84,16 @@ func mhdConnectionNotified(_ cls: UnsafeMutableRawPointer?, _ connection: Opaque
     switch code {
     case .CONNECTION_NOTIFY_STARTED:
         worker.daemonThreadTookConnection()
+        guard let connection else { return }
+        let descriptor = taptrace_mhd_connection_fd(connection)
+        worker.acceptor.watch.opened(descriptor)
         // The client address travels in the connection's socket context until it closes.
-        if let connection, let socketContext,
-           let address = worker.acceptor.connectionStarted(descriptor: taptrace_mhd_connection_fd(connection)) {
+        if let socketContext, let address = worker.acceptor.connectionStarted(descriptor: descriptor) {
             socketContext.pointee = Unmanaged.passRetained(AddressBox(address)).toOpaque()
         }
     case .CONNECTION_NOTIFY_CLOSED:
+        // Told before libmicrohttpd closes the descriptor (`ConnectionWatch`).
+        if let connection { worker.acceptor.watch.closed(taptrace_mhd_connection_fd(connection)) }
         var address: [UInt8]?
         if let socketContext, let raw = socketContext.pointee {
             address = Unmanaged<AddressBox>.fromOpaque(raw).takeRetainedValue().bytes

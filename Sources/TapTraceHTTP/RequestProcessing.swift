@@ -16,6 +16,7 @@ extension HTTPServer {
         if !context.headersReceived {
             // First call: the request line and headers are complete, no body read yet.
             context.headersReceived = true
+            watch.headArrived(taptrace_mhd_connection_fd(connection))
             context.method = method.map { String(cString: $0) } ?? "GET"
             context.httpVersion = version.map { String(cString: $0) } ?? "HTTP/1.1"
             MHD_get_connection_values(connection, .HEADER_KIND, mhdCollectHeader,
@@ -57,6 +58,7 @@ extension HTTPServer {
         let request = HTTPRequest(method: context.method, target: context.target, headers: context.headers,
                                   body: context.body, httpVersion: context.httpVersion)
         context.body = []
+        watch.handling(taptrace_mhd_connection_fd(connection), cancellation: request.cancellation)
         let response = respond(to: request)
         if let work = response.deferredWork {
             return suspend(context, on: connection, origin: request.headers["Origin"], work: work)

@@ -22,7 +22,7 @@ extension TapTraceService {
             do throws(InputError) { cases = try CaseDocument.decodeCases(body, limits: limits) } catch {
                 throw Problem(error)
             }
-            let budget = budget()
+            let budget = budget(for: request)
             var outcomes: [CaseOutcome] = []
             for (i, c) in cases.enumerated() {
                 try Self.check(budget)

@@ -12,7 +12,7 @@ extension TapTraceService {
         router.post("/v1/dispatch", handler: handler { [self] request, _ in
             let body = try StatelessDispatchBody(try JSONBody.bytes(of: request), cache: statelessScenes, limits: limits)
             let result = try Self.dispatch(body.scene.index, touches: body.touches, records: body.records, knobs: body.knobs,
-                                           budget: budget())
+                                           budget: budget(for: request))
             return .jsonBytes(try bounded(ResultEncoder.encode(result, refs: body.scene.refs)))
         })
 
@@ -23,7 +23,7 @@ extension TapTraceService {
             // RunWriter with others, and the response goes out once it is committed. The
             // writer is told a run is coming (it may wait for it to join a batch).
             let announcement = runWriter.announce()
-            let prepared = try prepareStoredRun(sceneID: id, body: body, version: body.version, budget: budget())
+            let prepared = try prepareStoredRun(sceneID: id, body: body, version: body.version, budget: budget(for: request))
             return .deferred { [self] complete in
                 record(prepared, sceneID: id, body: body, request: request, attempt: 0,
                        announcement: announcement, complete: complete)
@@ -111,7 +111,7 @@ extension TapTraceService {
                 DispatchQueue.global().async { [self] in
                     do {
                         // The same request: a budget of its own, as a client's retry would get.
-                        let again = try prepareStoredRun(sceneID: id, body: body, version: actual, budget: budget())
+                        let again = try prepareStoredRun(sceneID: id, body: body, version: actual, budget: budget(for: request))
                         record(again, sceneID: id, body: body, request: request, attempt: attempt + 1, complete: complete)
                     } catch {
                         complete(errorResponse(error, for: request))

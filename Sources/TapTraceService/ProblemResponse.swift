@@ -31,6 +31,12 @@ extension Problem.Kind {
     static let storageFailing = Problem.Kind("storage-failing")
     /// Another process held the database's write lock past the busy timeout: 503.
     static let databaseBusy = Problem.Kind("database-busy")
+    /// No bearer token, or one the server does not hold (`--auth-token-file`): 401.
+    static let unauthorized = Problem.Kind("unauthorized")
+    /// A `Host` or `Origin` the server does not answer (DNS rebinding, cross-site): 403.
+    static let forbidden = Problem.Kind("forbidden")
+    /// A request the HTTP layer does not implement (a `Transfer-Encoding` other than chunked).
+    static let notImplemented = Problem.Kind("not-implemented")
     static let methodNotAllowed = Problem.Kind("method-not-allowed")
     static let payloadTooLarge = Problem.Kind("payload-too-large")
     static let uriTooLong = Problem.Kind("uri-too-long")
@@ -51,6 +57,8 @@ extension Problem {
     public var httpStatus: Int {
         switch kind {
         case .malformedJSON, .badRequest, .unreadableInput: return 400
+        case .unauthorized: return 401
+        case .forbidden: return 403
         case .notFound: return 404
         case .methodNotAllowed: return 405
         case .conflict: return 409
@@ -59,6 +67,7 @@ extension Problem {
         case .unsupportedMediaType: return 415
         case .validation, .importSyntax, .jsonPatch, .limitExceeded: return 422
         case .headerTooLarge: return 431
+        case .notImplemented: return 501
         case .unavailable, .timeBudgetExceeded, .cancelled, .storageFull, .storageFailing, .databaseBusy: return 503
         default:
             if kind.rawValue.hasPrefix("http-"), let status = Int(kind.rawValue.dropFirst(5)) { return status }
@@ -131,6 +140,11 @@ extension Problem {
                                  detail: "The request target is longer than the server's limit (\(detail)).")
         case 431: return Problem(kind: .headerTooLarge, title: "Request header fields too large",
                                  detail: "The request header is larger than the server's limit (\(detail)).")
+        case 400: return badRequest(sentence(detail))
+        case 401: return Problem(kind: .unauthorized, title: "Unauthorized", detail: sentence(detail))
+        case 403: return Problem(kind: .forbidden, title: "Forbidden", detail: sentence(detail))
+        case 501: return Problem(kind: .notImplemented, title: "Not implemented", detail: sentence(detail))
+        case 503: return unavailable(sentence(detail))
         default: return Problem(kind: .http(status), title: "HTTP \(status)", detail: detail)
         }
     }

@@ -33,7 +33,7 @@ extension TapTraceService {
         router.post("/v1/scenes/{id}/replay", handler: handler { [self] request, parameters in
             let id = try Self.requireSceneID(parameters["id"])
             let body = try ReplayBody(try JSONBody.tape(of: request))
-            let budget = budget()
+            let budget = budget(for: request)
             return answered(on: replayQueue, for: request) { [self] in
                 defer { MemoryRelease.afterLargeRequest() }
                 return try replay(sceneID: id, body, budget: budget)

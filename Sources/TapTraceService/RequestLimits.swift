@@ -1,6 +1,7 @@
 import Foundation
 import TapTraceCore
 import TapTraceFormats
+import TapTraceHTTP
 import TapTraceRuns
 import TapTraceStore
 
@@ -20,9 +21,10 @@ import TapTraceStore
 /// time budget with a `time-budget-exceeded` problem (503, `Retry-After`). Nothing is stored
 /// for a refused request, and no partial result is answered.
 extension TapTraceService {
-    /// A budget for one request's work, starting now.
-    func budget() -> WorkBudget {
-        WorkBudget(limits: limits, time: requestTimeBudget)
+    /// A budget for one request's work, starting now; it stops when the request's client
+    /// hangs up (`ConnectionWatch`).
+    func budget(for request: HTTPRequest) -> WorkBudget {
+        WorkBudget(limits: limits, time: requestTimeBudget, cancellation: ClientHangUp(request: request.cancellation))
     }
 
     /// Throws the problem of a budget that stopped the work.
@@ -62,4 +64,10 @@ extension TapTraceService {
             throw problem
         }
     }
+}
+
+/// A request's cancellation as the engine's `WorkCancellation`.
+struct ClientHangUp: WorkCancellation {
+    let request: RequestCancellation
+    var isCancelled: Bool { request.isCancelled }
 }

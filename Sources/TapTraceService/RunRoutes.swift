@@ -10,7 +10,7 @@ import TapTraceStore
 /// Chrome trace) and `GET /v1/runs/{a}/compare/{b}`.
 extension TapTraceService {
     func addRunRoutes(to router: Router) {
-        router.get("/v1/scenes/{id}/runs", handler: handler { [self] request, parameters in
+        router.get("/v1/scenes/{id}/runs", handler: handler(.light) { [self] request, parameters in
             let id = try Self.requireSceneID(parameters["id"])
             let query = QueryParameters(request)
             let page = try store.listRuns(sceneID: id, limit: try query.limit(), after: query.cursor(), label: query.values["label"])
@@ -43,7 +43,7 @@ extension TapTraceService {
             }
         })
 
-        router.get("/v1/runs/{a}/compare/{b}", handler: handler { [self] _, parameters in
+        router.get("/v1/runs/{a}/compare/{b}", handler: handler { [self] request, parameters in
             let a = try store.run(id: try Self.requireRunID(parameters["a"]))
             let b = try store.run(id: try Self.requireRunID(parameters["b"]))
             // Both results' sizes are checked before either is decoded.
@@ -51,7 +51,7 @@ extension TapTraceService {
             try checkReadable(b)
             // Decoding is most of the work (the alignment is capped at 1,000 edits): past the
             // time budget once both are decoded, the comparison is not made.
-            let budget = budget()
+            let budget = budget(for: request)
             let results = (try readResult(a), try readResult(b))
             try Self.check(budget)
             let comparison = RunComparison(results.0, results.1)

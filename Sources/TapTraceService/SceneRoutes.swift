@@ -14,13 +14,13 @@ extension TapTraceService {
             return self.stored(stored, document, Representations.scene(stored, includeDocument: false), status: 201)
         })
 
-        router.get("/v1/scenes", handler: handler { [store] request, _ in
+        router.get("/v1/scenes", handler: handler(.light) { [store] request, _ in
             let query = QueryParameters(request)
             let page = try store.listScenes(limit: try query.limit(), after: query.cursor())
             return .jsonBytes(Representations.sceneList(page))
         })
 
-        router.get("/v1/scenes/{id}", handler: handler { [store] request, parameters in
+        router.get("/v1/scenes/{id}", handler: handler(.light) { [store] request, parameters in
             let id = try Self.requireSceneID(parameters["id"])
             let stored = try store.scene(id: id, version: try QueryParameters(request).version())
             let screenshot = try store.screenshotInfo(sceneID: id, version: stored.version.version)
@@ -43,7 +43,7 @@ extension TapTraceService {
         // Deleting removes every run of the scene in one transaction: seconds for hundreds of
         // thousands of runs (docs/performance.md). It runs off the worker thread (a deferred
         // response), so the worker's other connections are not held up meanwhile.
-        router.delete("/v1/scenes/{id}", handler: handler { [self] request, parameters in
+        router.delete("/v1/scenes/{id}", handler: handler(.light) { [self] request, parameters in
             let id = try Self.requireSceneID(parameters["id"])
             return answered(on: .global(), for: request) { [self] in
                 try store.deleteScene(id: id)
@@ -53,7 +53,7 @@ extension TapTraceService {
             }
         })
 
-        router.get("/v1/scenes/{id}/versions", handler: handler { [store] _, parameters in
+        router.get("/v1/scenes/{id}/versions", handler: handler(.light) { [store] _, parameters in
             let id = try Self.requireSceneID(parameters["id"])
             let versions = try store.listVersions(sceneID: id)
             return .jsonBytes(Representations.versionList(versions, screenshots: try store.screenshotInfos(sceneID: id)))

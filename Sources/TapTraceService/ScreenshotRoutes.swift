@@ -13,7 +13,7 @@ extension TapTraceService {
     static let screenshotPath = "/v1/scenes/{id}/versions/{n}/screenshot"
 
     func addScreenshotRoutes(to router: Router) {
-        router.put(Self.screenshotPath, handler: handler { [self] request, parameters in
+        router.put(Self.screenshotPath, handler: handler(.light) { [self] request, parameters in
             let (id, version) = try Self.screenshotTarget(parameters)
             let body = try ScreenshotBody(request, limit: screenshotLimit)
             // Hashing and writing megabytes takes a while: off the worker thread, whose other
@@ -28,7 +28,7 @@ extension TapTraceService {
             }
         })
 
-        router.get(Self.screenshotPath, handler: handler { [store] request, parameters in
+        router.get(Self.screenshotPath, handler: handler(.light) { [store] request, parameters in
             let (id, version) = try Self.screenshotTarget(parameters)
             // The tag first, from the metadata: a revalidation that matches never reads the image.
             guard let info = try store.screenshotInfo(sceneID: id, version: version) else {
@@ -46,7 +46,7 @@ extension TapTraceService {
             return HTTPResponse(status: 200, headers: headers, body: [UInt8](screenshot.image))
         })
 
-        router.delete(Self.screenshotPath, handler: handler { [store] _, parameters in
+        router.delete(Self.screenshotPath, handler: handler(.light) { [store] _, parameters in
             let (id, version) = try Self.screenshotTarget(parameters)
             guard try store.deleteScreenshot(sceneID: id, version: version) else {
                 throw Self.noScreenshotProblem(id, version)

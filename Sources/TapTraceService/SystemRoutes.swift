@@ -6,7 +6,7 @@ import TapTraceStore
 /// `GET /health` and `GET /openapi.yaml`.
 extension TapTraceService {
     func addSystemRoutes(to router: Router) {
-        router.get("/health", handler: handler { [store] _, _ in
+        router.get("/health", handler: handler(.inline) { [store] _, _ in
             let health = store.health()
             if let failure = health.storage {
                 // 503 with Retry-After, so that orchestration sees the failing storage (on a full

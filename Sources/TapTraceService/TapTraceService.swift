@@ -42,6 +42,8 @@ public final class TapTraceService: Sendable {
     /// How long one request's work may take; nil: no budget.
     let requestTimeBudget: Duration?
     public static let defaultRequestTimeBudget: Duration = .seconds(30)
+    /// Where `/v1` requests are worked on; nil: on the thread that read the request.
+    let workPool: WorkPool?
 
     /// How stored dispatch writes its runs.
     public enum RunWriting: Sendable {
@@ -56,9 +58,10 @@ public final class TapTraceService: Sendable {
     public init(store: TraceStore, sceneCacheCapacity: Int = 256, replayLimit: Int = defaultReplayLimit,
                 runWriting: RunWriting = .groupCommit, screenshotLimit: Int = defaultScreenshotLimit,
                 limits: Limits = .serviceDefaults, requestTimeBudget: Duration? = defaultRequestTimeBudget,
-                caches: CacheSettings = CacheSettings(),
+                caches: CacheSettings = CacheSettings(), workThreads: Int = 0,
                 errorLog: @escaping @Sendable (String) -> Void = { _ in }) {
         self.store = store
+        self.workPool = workThreads > 0 ? WorkPool(heavyThreads: workThreads) : nil
         self.limits = limits
         self.requestTimeBudget = requestTimeBudget
         self.replayLimit = replayLimit
@@ -104,14 +107,40 @@ public final class TapTraceService: Sendable {
         return router
     }
 
+    /// Where a handler runs (`WorkPool`).
+    enum Work {
+        /// On the thread that read the request: `/health`, which must answer while the pool
+        /// is busy.
+        case inline
+        /// In the pool's light lane: reading what is stored, no engine and no decoding.
+        case light
+        /// In the pool's heavy lane: everything else.
+        case heavy
+    }
+
     /// Wraps a throwing handler: problems become their responses, store errors map to status
-    /// codes, anything else is a logged 500.
-    func handler(_ body: @escaping @Sendable (HTTPRequest, [String: String]) throws -> HTTPResponse) -> HTTPHandler {
-        return { [self] request, parameters in
+    /// codes, anything else is a logged 500. With a work pool the handler runs there, in the
+    /// lane `work` names, and the thread that read the request goes on with its other
+    /// connections (`WorkPool`).
+    func handler(_ work: Work = .heavy,
+                 _ body: @escaping @Sendable (HTTPRequest, [String: String]) throws -> HTTPResponse) -> HTTPHandler {
+        let answer: HTTPHandler = { [self] request, parameters in
             do {
                 return try body(request, parameters)
             } catch {
                 return errorResponse(error, for: request)
+            }
+        }
+        guard let workPool, work != .inline else { return answer }
+        let lane: WorkPool.Lane = work == .light ? .light : .heavy
+        return { request, parameters in
+            .deferred { complete in
+                workPool.submit(lane) {
+                    let response = answer(request, parameters)
+                    // A handler that defers in turn (stored dispatch waits for its commit)
+                    // completes the same request.
+                    if let work = response.deferredWork { work(complete) } else { complete(response) }
+                }
             }
         }
     }

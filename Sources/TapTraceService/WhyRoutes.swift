@@ -24,7 +24,7 @@ extension TapTraceService {
             let index = SceneIndex(validated: decoded.scene)
             let records = try Self.records(index, touches: decoded.touches, records: decoded.records, knobs: decoded.knobs)
             return try answer(parsed.question!, index, records,
-                              until: decoded.touches.until, knobs: decoded.knobs)
+                              until: decoded.touches.until, knobs: decoded.knobs, request: request)
         })
 
         router.post("/v1/runs/{id}/why", handler: handler { [self] request, parameters in
@@ -46,15 +46,16 @@ extension TapTraceService {
             }
             let scene = try versionScene(sceneID: run.sceneID, version: run.sceneVersion, pointer: nil)
             let records = try Self.records(scene.index, touches: stored.touches, records: stored.records, knobs: stored.knobs)
-            return try answer(question, scene.index, records, until: stored.touches.until, knobs: stored.knobs)
+            return try answer(question, scene.index, records, until: stored.touches.until, knobs: stored.knobs,
+                              request: request)
         })
     }
 
     /// The answer's runs (the run itself and the what-if verifications) share one budget: a run
     /// whose trace passes the limit, or an answer past the time budget, refuses the question.
     private func answer(_ question: WhyQuestion, _ index: SceneIndex, _ records: [TouchRecord],
-                        until: Double?, knobs: KnobOverrides) throws(Problem) -> HTTPResponse {
-        let budget = budget()
+                        until: Double?, knobs: KnobOverrides, request: HTTPRequest) throws(Problem) -> HTTPResponse {
+        let budget = budget(for: request)
         let answer: WhyAnswer
         do throws(ValidationIssue) {
             answer = try Why.answer(question, index: index, records: records, until: until, knobs: knobs, budget: budget)

@@ -17,6 +17,16 @@ struct ConnectionOptions: ParsableArguments {
         valueName: "n"))
     var connectionsPerAddress: String?
 
+    @Option(name: .customLong("request-head-timeout"), help: ArgumentHelp(
+        "Seconds within which a request's whole head must arrive, from when the connection is ready for it; an idle keep-alive connection is closed after as long; off for none (TAPTRACE_REQUEST_HEAD_TIMEOUT; default \(Self.seconds(defaults.requestHeadTimeoutSeconds))).",
+        valueName: "seconds"))
+    var requestHeadTimeout: String?
+
+    @Option(name: .customLong("request-body-timeout"), help: ArgumentHelp(
+        "Seconds within which a request's whole body must arrive after its head; off for none (TAPTRACE_REQUEST_BODY_TIMEOUT; default \(Self.seconds(defaults.requestBodyTimeoutSeconds))).",
+        valueName: "seconds"))
+    var requestBodyTimeout: String?
+
     /// Sets the limits from the flags, else the variables; the configuration's defaults stay
     /// for those given by neither.
     func apply(to configuration: inout HTTPServerConfiguration, environment: [String: String]) throws {
@@ -27,6 +37,29 @@ struct ConnectionOptions: ParsableArguments {
                                            "TAPTRACE_CONNECTIONS_PER_ADDRESS", environment) {
             configuration.connectionsPerAddress = perAddress
         }
+        if let head = try Self.timeout(requestHeadTimeout, "--request-head-timeout", "TAPTRACE_REQUEST_HEAD_TIMEOUT", environment) {
+            configuration.requestHeadTimeoutSeconds = head
+        }
+        if let body = try Self.timeout(requestBodyTimeout, "--request-body-timeout", "TAPTRACE_REQUEST_BODY_TIMEOUT", environment) {
+            configuration.requestBodyTimeoutSeconds = body
+        }
+    }
+
+    /// A timeout in seconds (decimals allowed, more than 0), `.some(nil)` for `off`; nil when
+    /// not given.
+    static func timeout(_ flagValue: String?, _ flag: String, _ variable: String,
+                        _ environment: [String: String]) throws -> Double?? {
+        guard let (text, source) = SettingSource.text(flag: flagValue, flag, variable: variable, in: environment) else { return nil }
+        if text.lowercased() == "off" { return .some(nil) }
+        guard let value = Double(text), value > 0, value <= 86_400 else {
+            throw ValidationError("\(source) must be a number of seconds above 0 and at most 86400, or off, not \(text)")
+        }
+        return .some(value)
+    }
+
+    static func seconds(_ value: Double?) -> String {
+        guard let value else { return "off" }
+        return value == value.rounded() ? String(Int(value)) : String(value)
     }
 
     /// A count from 1 to 1,000,000 (the descriptors a process can hold bound it anyway).

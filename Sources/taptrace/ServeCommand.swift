@@ -33,6 +33,10 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Worker threads (default: the number of processors, at least 2).")
     var threads: Int?
 
+    @Option(name: .customLong("work-threads"),
+            help: "Heavy /v1 requests (dispatch, imports, replays, exports) worked on at once, on threads apart from the worker threads that read requests; one thread more serves listings (default: the number of processors, at least 2).")
+    var workThreads: Int?
+
     @Option(name: .customLong("body-limit"), help: "Largest request body in bytes; K and M suffixes allowed (default 8M).")
     var bodyLimit: String?
 
@@ -80,7 +84,7 @@ struct ServeCommand: ParsableCommand {
         let service = TapTraceService(store: store, replayLimit: settings.replayLimit,
                                       screenshotLimit: settings.screenshotLimit,
                                       limits: limits, requestTimeBudget: timeBudget, caches: storage.caches,
-                                      errorLog: { log.write("error: \($0)") })
+                                      workThreads: settings.workThreads, errorLog: { log.write("error: \($0)") })
 
         var configuration = HTTPServerConfiguration(host: settings.host, port: settings.port, threads: settings.threads,
                                                     maxBodyBytes: settings.bodyLimit,
@@ -136,6 +140,7 @@ struct Settings {
     var port: UInt16
     var database: String
     var threads: Int
+    var workThreads: Int
     var bodyLimit: Int
     var corsOrigins: [String]
     var replayLimit: Int
@@ -165,6 +170,8 @@ struct Settings {
         database = command.db ?? env("TAPTRACE_DB") ?? "./taptrace.sqlite"
         threads = try integer(command.threads, "TAPTRACE_THREADS",
                               default: max(2, ProcessInfo.processInfo.activeProcessorCount), in: 1...256, "threads")
+        workThreads = try integer(command.workThreads, "TAPTRACE_WORK_THREADS",
+                                  default: max(2, ProcessInfo.processInfo.activeProcessorCount), in: 1...256, "work threads")
 
         let limitText = command.bodyLimit ?? env("TAPTRACE_BODY_LIMIT") ?? "8M"
         guard let limit = SettingSource.byteCount(limitText), limit >= 1024 else {

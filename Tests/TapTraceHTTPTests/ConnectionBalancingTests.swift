@@ -4,7 +4,7 @@ import Testing
 @testable import TapTraceHTTP
 
 /// `ConnectionAcceptor`: each connection goes to the worker thread with the fewest open
-/// connections, and the connection limit makes new connections wait instead of failing.
+/// connections (the connection limit: `ConnectionWatchTests`).
 @Suite struct ConnectionBalancingTests {
     /// A router whose one route names the thread that served the request.
     private func threadRouter() -> Router {
@@ -65,24 +65,6 @@ import Testing
             let threads = try clients.map { try servingThread($0) }
             #expect(Set(threads).count == 1)
             #expect(server.openConnectionsPerWorker == [3])
-        }
-    }
-
-    @Test func aConnectionOverTheLimitWaitsForAFreeOne() throws {
-        try withServer(testConfiguration { $0.connectionLimit = 2 }, router: threadRouter()) { server in
-            let first = try RawHTTPClient(port: server.port)
-            let second = try RawHTTPClient(port: server.port)
-            _ = try servingThread(first)
-            _ = try servingThread(second)
-            // The third connects (the listen backlog takes it) but is not served yet.
-            let third = try RawHTTPClient(port: server.port, timeoutSeconds: 1)
-            try third.sendRequest("GET", "/thread")
-            #expect(throws: (any Error).self) { try third.readResponse() }   // timed out: no answer
-            #expect(server.openConnectionsPerWorker.reduce(0, +) == 2)
-            first.close()
-            let response = try third.readResponse()
-            #expect(response.status == 200)
-            #expect(eventually { server.openConnectionsPerWorker.reduce(0, +) == 2 })
         }
     }
 

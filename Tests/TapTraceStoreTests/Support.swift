@@ -70,20 +70,6 @@ func rowCount(_ store: TraceStore, _ table: String, sceneID: String? = nil) thro
     }
 }
 
-/// A small lock-protected box for results shared with threads.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<T>(_ body: (inout Value) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
-    }
-}
-
 /// Starts `count` real threads running `body(index)` and waits for all of them.
 /// (Real threads, not `concurrentPerform`, so that all of them run at once even on 2 cores.)
 func runThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {

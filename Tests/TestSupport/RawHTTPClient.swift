@@ -25,6 +25,8 @@ public final class RawHTTPClient {
     }
 
     private let fd: Int32
+    /// The socket, for polling it.
+    public var descriptor: Int32 { fd }
     private var buffer: [UInt8] = []
     private(set) var isClosed = false
 
