@@ -5,7 +5,9 @@
 
 import { h, replace } from "./dom.js";
 import { links } from "./api.js";
+import { downloadWithToken } from "./download.js";
 import { time, when } from "./format.js";
+import { problemView } from "./problems.js";
 import { recognizerTimeline } from "./timeline.js";
 import { TraceView } from "./trace.js";
 import { VirtualList } from "./virtual-list.js";
@@ -71,6 +73,14 @@ export class RunView {
     // Up to six rows tall; more scroll inside the list.
     this.actions.element.style.height = `${Math.max(1, Math.min(actionCount, 6)) * 22 + 2}px`;
 
+    // Downloads go through the token (download.js); a failed one is reported under the buttons.
+    let buttons = null;
+    const exportLink = (link) => downloadWithToken(link, (error) => {
+      buttons.parentElement.querySelector(".download-error")?.remove();
+      const report = problemView(error, "Download");
+      report.classList.add("download-error");
+      buttons.after(report);
+    });
     replace(this.panel,
       h("header", { class: "run-header" },
         h("h2", { id: "run-heading" }, "Run ", h("code", {}, run.id)),
@@ -78,10 +88,10 @@ export class RunView {
           `${sceneName ?? run.sceneId} · version ${run.sceneVersion} · ${when(run.createdAt)} · first responder `,
           h("strong", { id: "run-first-responder" }, result.firstResponder?.id ?? "none"),
           why({ firstResponder: true }, `Why is the first responder ${result.firstResponder?.id ?? "none"}?`)),
-        h("div", { class: "button-row" },
-          h("a", { class: "button", id: "export-chrome", href: links.chromeTrace(run.id), download: `${run.id}.chrome.json` }, "Chrome trace (Perfetto)"),
-          h("a", { class: "button", id: "export-text", href: links.text(run.id), download: `${run.id}.txt` }, "Text"),
-          h("a", { class: "button", href: links.json(run.id), download: `${run.id}.json` }, "JSON"),
+        buttons = h("div", { class: "button-row" },
+          exportLink(h("a", { class: "button", id: "export-chrome", href: links.chromeTrace(run.id), download: `${run.id}.chrome.json` }, "Chrome trace (Perfetto)")),
+          exportLink(h("a", { class: "button", id: "export-text", href: links.text(run.id), download: `${run.id}.txt` }, "Text")),
+          exportLink(h("a", { class: "button", id: "export-json", href: links.json(run.id), download: `${run.id}.json` }, "JSON")),
           h("button", { type: "button", onclick: () => this.navigate({ scene: run.sceneId, version: run.sceneVersion, tab: "history" }) }, "History of this scene"))),
       h("div", { class: "run-grid" },
         h("section", { "aria-labelledby": "chain-heading" }, h("h3", { id: "chain-heading" }, "Responder chain"),

@@ -10,6 +10,8 @@ scene with the token, then checks:
   wrong      a refused token asks again, saying so
   accepted   the right token lists the stored scene; it is kept in sessionStorage
   reload     a reload in the same tab asks nothing and lists the scene again
+  download   a run's text export, clicked, is fetched with the token (a plain link's request
+             would carry none and be refused)
 
 Browser console errors other than the 401s the test provokes fail the run. Screenshots go to
 .ci/artifacts/browser/token-*.png.
@@ -59,6 +61,18 @@ class TokenServer:
                                                   "Authorization": f"Bearer {TOKEN}"})
         with urllib.request.urlopen(request, timeout=60) as response:
             return json.loads(response.read())
+
+    def store_run(self, scene_id):
+        request = urllib.request.Request(f"{self.base}/v1/scenes/{scene_id}/dispatch", data=b'{"touches":' + example("checkout.touches.json") + b"}",
+                                         method="POST", headers={"Content-Type": "application/json",
+                                                                 "Authorization": f"Bearer {TOKEN}"})
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return json.loads(response.read())
+
+    def log_lines(self):
+        self.log.flush()
+        self.log.seek(0)
+        return self.log.read().splitlines()
 
     def stop(self):
         if self.process.poll() is None:
@@ -119,6 +133,19 @@ def main():
         browser.wait(lambda d: scene_listed(browser, name), "the scene after a reload")
         expect(not dialog_open(browser), "no dialog after a reload")
         print("ok reload")
+
+        run_id = server.store_run(scene["id"])["id"]
+        browser.driver.get(f"{server.base}/?run={run_id}")
+        link = browser.wait(lambda d: browser.finds("#export-text"), "the run's export links")[0]
+        refused = f"GET /v1/runs/{run_id} 401"
+        served = f"GET /v1/runs/{run_id} 200"
+        before = sum(1 for line in server.log_lines() if line.startswith(served))
+        link.click()
+        browser.wait(lambda d: sum(1 for line in server.log_lines() if line.startswith(served)) > before,
+                     "the export fetched with the token")
+        expect(not any(line.startswith(refused) for line in server.log_lines()), "no export request was refused")
+        expect(not browser.finds(".download-error"), "no download error is shown")
+        print("ok download")
 
         severe = [entry for entry in browser.collect_console()
                   if entry["level"] == "SEVERE" and "401" not in entry["message"]]
