@@ -12,14 +12,14 @@
 # `Authorization: Bearer <token>`; /health stays open for the HEALTHCHECK below. To serve
 # without a token (only behind something that guards the port), run with
 # `-e TAPTRACE_AUTH_TOKEN_FILE= -e TAPTRACE_ALLOW_UNAUTHENTICATED=1`. HTTPS: mount a certificate
-# and key and set TAPTRACE_TLS_CERT and TAPTRACE_TLS_KEY (the HEALTHCHECK speaks plain HTTP,
-# so override it then), or put a TLS-terminating proxy in front.
+# and key and set TAPTRACE_TLS_CERT and TAPTRACE_TLS_KEY (the HEALTHCHECK then speaks HTTPS:
+# `taptrace health` reads TAPTRACE_TLS_CERT too), or put a TLS-terminating proxy in front.
 #
 # Build stage: the Swift 6 toolchain on Debian bookworm, with the C libraries' headers. The Swift
 # standard library and Foundation are linked statically, so the runtime image needs no toolchain.
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libmicrohttpd-dev libsqlite3-dev libzstd-dev pkg-config \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libmicrohttpd-dev libgnutls28-dev libsqlite3-dev libzstd-dev pkg-config \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Dependencies first, so that editing the sources does not re-fetch them.

@@ -63,6 +63,8 @@ let package = Package(
         ),
         // Zstandard, for the stored results (decision 49).
         .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
+        // `taptrace health` against a server with --tls-cert (libmicrohttpd's TLS is GnuTLS too).
+        .systemLibrary(name: "CGnuTLS", pkgConfig: "gnutls", providers: [.apt(["libgnutls28-dev"])]),
         // The REST API of contract §6: engine, formats and runs behind HTTP, with the store. The
         // viewer (viewer/) and openapi.yaml are compiled in by the EmbedFiles plugin.
         .target(
@@ -78,7 +80,7 @@ let package = Package(
             name: "taptrace",
             dependencies: [
                 "TapTraceCore", "TapTraceJSON", "TapTraceFormats", "TapTraceImport", "TapTraceHTTP", "TapTraceStore",
-                "TapTraceRuns", "TapTraceService",
+                "TapTraceRuns", "TapTraceService", "CGnuTLS",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -173,5 +173,27 @@ import Testing
         let scenes = try certificate.curl(base + "/v1/scenes", headers: ["Authorization: Bearer tls-token-42"])
         #expect(scenes.status == 200)
         #expect(scenes.body.contains("\"items\""))
+
+        // `taptrace health` (the image's HEALTHCHECK) speaks HTTPS when the server's certificate
+        // is configured in its environment, or with --tls; plain HTTP gets no answer it reads.
+        let port = String(base.split(separator: ":").last!)
+        func runHealth(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+            let check = Process()
+            check.executableURL = try ServerProcess.binary()
+            check.arguments = ["health", "--port", port, "--timeout", "5"] + arguments
+            check.environment = environment
+            let out = Pipe()
+            check.standardOutput = out
+            check.standardError = Pipe()
+            try check.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            check.waitUntilExit()
+            return (check.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+        let byVariable = try runHealth([], environment: ["TAPTRACE_TLS_CERT": certificate.certificatePath])
+        #expect(byVariable.status == 0)
+        #expect(byVariable.output.contains("\"status\":\"ok\""))
+        #expect(try runHealth(["--tls"]).status == 0)
+        #expect(try runHealth([]).status == 1)
     }
 }
