@@ -558,6 +558,17 @@ public final class TraceStore: Sendable {
     /// While a failure is known, a call writes a probe of 64 KiB (and deletes it again), at most
     /// once a second (migration 0008): so the report clears once the storage takes writes
     /// again, even when no client writes.
+    /// SQLite's `PRAGMA integrity_check` of the whole file: `["ok"]`, or what is wrong. Reads
+    /// every page, so it takes as long as the database is large: for tests and maintenance,
+    /// not for `/health`.
+    public func integrityCheck() throws -> [String] {
+        do {
+            return try read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+        } catch {
+            throw Self.storeError(error)
+        }
+    }
+
     public func health() -> StoreHealth {
         var health = StoreHealth(ok: false, supportedSchemaVersion: supportedVersion)
         if storageStatus.probeDue() { probeStorage() }
