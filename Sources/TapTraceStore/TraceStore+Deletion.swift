@@ -38,6 +38,16 @@ extension TraceStore {
     ///   the failure of the marking transaction (then nothing changed).
     @discardableResult
     public func deleteScene(id: String) throws -> DeletedScene {
+        do {
+            return try markAndPurge(id)
+        } catch StoreError.storage(let failure) where failure.kind == .full {
+            // The disk is full: free the room kept for this (`StorageReserve`) and try once more.
+            guard reserve?.release() == true else { throw StoreError.storage(failure) }
+            return try markAndPurge(id)
+        }
+    }
+
+    private func markAndPurge(_ id: String) throws -> DeletedScene {
         let deleted = try write { db, now in
             try Self.requireScene(db, id)
             let versions = try Int.fetchOne(

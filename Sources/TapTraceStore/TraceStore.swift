@@ -57,6 +57,8 @@ public final class TraceStore: Sendable {
     let storageStatus = StorageStatus()
     /// Finishes deletions in the background (`TraceStore+Deletion.swift`).
     let purger = ScenePurger()
+    /// Room kept on the disk for deleting when writes have filled it (file databases).
+    let reserve: StorageReserve?
     /// How deletions are cut into transactions.
     let deletion: DeletionSettings
     /// Stored results looked up among the recent ones and not found (hashed), for tests.
@@ -138,8 +140,11 @@ public final class TraceStore: Sendable {
             })
             if case .file(let path) = location {
                 checkpointer = try Checkpointer(path: path, settings: checkpoints)
+                reserve = StorageReserve(databasePath: path)
+                reserve?.ensure()
             } else {
                 checkpointer = nil
+                reserve = nil
             }
         } catch {
             throw Self.storeError(error)
@@ -605,6 +610,8 @@ public final class TraceStore: Sendable {
             try db.execute(sql: "INSERT INTO health_probe (filler) VALUES (?)", arguments: [filler])
         })) != nil else { return }
         _ = try? write { db, _ in try db.execute(sql: "DELETE FROM health_probe") }
+        // The storage takes writes again: keep room for the next time it fills.
+        reserve?.ensure()
     }
 }
 

@@ -86,11 +86,11 @@ import Testing
         #expect(Set(listed) == Set(kept))
     }
 
-    /// A real full file system: a 3 MiB tmpfs mounted in a user namespace of the server's own.
-    /// Writes answer 503 storage-full, and so may DELETE: on a full file system SQLite cannot
-    /// extend the database file to copy its log into it, and the log cannot start over until it
-    /// has. Once space is freed on the file system (a file beside the database is removed),
-    /// `/health` finds out by its probe, deletes and writes succeed again, and nothing
+    /// A real full file system: a 4 MiB tmpfs mounted in a user namespace of the server's own.
+    /// Writes answer 503 storage-full; DELETE still works, with the room the store kept for it
+    /// (`StorageReserve`: on a full file system SQLite cannot even grow its log to mark a scene
+    /// deleted). Once space is freed on the file system (a file beside the database is
+    /// removed), `/health` finds out by its probe, writes succeed again, and nothing
     /// acknowledged is lost.
     @Test(.enabled(if: NamespacedServer.canMountTmpfs, "user namespaces cannot mount a tmpfs here"))
     func aFullFileSystemAnswers503AndRecoversOnceSpaceIsFreed() throws {
@@ -102,7 +102,7 @@ import Testing
         let client = try RawHTTPClient(port: server.port, timeoutSeconds: 120)
         try Self.expectStorageFull(try client.call("GET", "/health"))
         let deleted = try client.call("DELETE", "/v1/scenes/\(stored[0])")
-        if deleted.status != 204 { try Self.expectStorageFull(deleted) }
+        #expect(deleted.status == 204, "\(deleted.bodyText.prefix(300))")
 
         try server.removeFiller()
         // The Checkpointer copies the log into the database file every 2 s (when its idle-class
@@ -120,7 +120,6 @@ import Testing
             }
             return response
         }
-        if deleted.status != 204 { #expect(try retried("DELETE", "/v1/scenes/\(stored[0])").status == 204) }
         let again = try retried("POST", "/v1/scenes", body: Self.gridScene(rows: 5, name: "after"))
         #expect(again.status == 201)
         let listed = try client.allItems("/v1/scenes", limit: 100).compactMap { $0.string("id") }
