@@ -12,6 +12,12 @@ import TapTraceCore
 ///    (n ≥ 2): `UIWindow/UILayoutContainerView/UIView[2]`. The parent's id is itself stable, so
 ///    the path starts at the nearest view named by 1 or 2, or at the window.
 ///
+/// A path longer than `maxPathBytes` starts over from a digest of its parent's id:
+/// `…1f9a0c7e5b3d2a64/UIView`. Without that, a view `d` levels down had an id of `d` classes, and
+/// a deep dump (a 20,000-level page source) cost time and memory by the square of its depth
+/// (issue 34, item 3). The digest is FNV-1a of the parent's id, the same in every process, so
+/// the id is as stable as the path it stands for.
+///
 /// Taken ids get `-2`, `-3`, … in document order (`IdAllocator`), which a dump always lists
 /// the same way: the same dump always gives the same ids. A view controller is named by its
 /// class, a recognizer by its view's id, `.` and its class. Addresses stay in `address`.
@@ -20,6 +26,8 @@ import TapTraceCore
 /// overrides) is rewritten with it.
 enum ImportIdentity {
     static let labelLength = 40
+    /// Longer parent paths are replaced by their digest (far deeper than any real screen's).
+    static let maxPathBytes = 512
 
     static func assignStableIds(_ scene: inout Scene) {
         let n = scene.views.count
@@ -61,9 +69,13 @@ enum ImportIdentity {
                 candidate = ""
                 if let parent = view.superview {
                     let parentId = scene.views[parent].id
-                    candidate.reserveCapacity(parentId.utf8.count + shortClass[v].utf8.count + 6)
-                    candidate += parentId
-                    candidate += "/"
+                    if parentId.utf8.count > maxPathBytes {
+                        candidate = "…" + digest(parentId) + "/"
+                    } else {
+                        candidate.reserveCapacity(parentId.utf8.count + shortClass[v].utf8.count + 6)
+                        candidate += parentId
+                        candidate += "/"
+                    }
                 }
                 candidate += shortClass[v]
                 if rank[v] > 1 { candidate += "[\(rank[v])]" }
@@ -91,6 +103,17 @@ enum ImportIdentity {
             }
         }
         rewriteReferences(&scene, renamed)
+    }
+
+    /// FNV-1a (64 bits) of `text`, as 16 hexadecimal digits.
+    static func digest(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.utf8.count) + hex
     }
 
     /// A class as an id shows it: accessibility element types without their `XCUIElementType`

@@ -127,4 +127,29 @@ struct ImportIdentityTests {
         let synthesized = w.firstIndex { $0.contains("animations in flight") }
         #expect(synthesized.map { $0 < ignored } == true)
     }
+
+    /// A page source 20,000 elements deep: path ids grew with depth, so the import cost time
+    /// and memory by the square of it (28 s in a debug build). Past `maxPathBytes` a path starts
+    /// over from its parent's digest: every id stays short, the ids stay unique, and a
+    /// relaunch (new addresses) gives the same ones.
+    @Test func deepPathsStayShortAndStable() throws {
+        let depth = 20_000
+        var text = #"<?xml version="1.0" encoding="UTF-8"?><AppiumAUT>"#
+        text += #"<XCUIElementTypeApplication type="XCUIElementTypeApplication" x="0" y="0" width="400" height="800">"#
+        for _ in 0..<depth { text += #"<XCUIElementTypeOther type="XCUIElementTypeOther" x="0" y="0" width="400" height="800">"# }
+        text += String(repeating: "</XCUIElementTypeOther>", count: depth) + "</XCUIElementTypeApplication></AppiumAUT>"
+        let start = ContinuousClock.now
+        let a = try AppiumSourceParser.parse(Array(text.utf8), ImportOptions(ids: .stable))
+        let elapsed = ContinuousClock.now - start
+        let ids = a.scene.views.map(\.id)
+        #expect(ids.count >= depth)
+        #expect(Set(ids).count == ids.count)
+        let longest = ids.map(\.utf8.count).max() ?? 0
+        #expect(longest <= ImportIdentity.maxPathBytes + 64, "an id of \(longest) bytes")
+        #expect(ids.contains { $0.hasPrefix("…") && $0.hasSuffix("/Other") })
+        let b = try AppiumSourceParser.parse(Array(text.utf8), ImportOptions(ids: .stable))
+        #expect(b.scene.views.map(\.id) == ids)
+        // Linear: well under the 28 s the squared paths took in a debug build.
+        #expect(elapsed < .seconds(15), "\(elapsed)")
+    }
 }
