@@ -52,14 +52,15 @@ LARGE_TRACE = 10_000
 
 
 class Server:
-    """`taptrace serve --port 0` on a temporary database; the port comes from its first line."""
+    """`taptrace serve --port 0` on a temporary database; the port comes from its first line.
+    `arguments(directory)` gives more arguments, with files it may write in the directory."""
 
-    def __init__(self):
+    def __init__(self, arguments=lambda directory: []):
         self.directory = tempfile.mkdtemp(prefix="taptrace-browser-")
         self.log = open(os.path.join(self.directory, "stderr.log"), "w+")
         self.process = subprocess.Popen(
-            [str(BINARY), "serve", "--port", "0", "--db", os.path.join(self.directory, "viewer.sqlite")],
-            stdout=subprocess.PIPE, stderr=self.log, text=True)
+            [str(BINARY), "serve", "--port", "0", "--db", os.path.join(self.directory, "viewer.sqlite")]
+            + arguments(self.directory), stdout=subprocess.PIPE, stderr=self.log, text=True)
         line = self.process.stdout.readline()
         match = re.search(r"http://127\.0\.0\.1:(\d+)", line)
         if not match:

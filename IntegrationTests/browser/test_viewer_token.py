@@ -21,39 +21,25 @@ Usage: IntegrationTests/browser/test_viewer_token.py   (after `swift build`; TAP
 import json
 import os
 import pathlib
-import re
-import shutil
-import subprocess
 import sys
-import tempfile
 import urllib.request
 
-from selenium.webdriver.common.by import By
-
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from test_viewer import BINARY, Browser, example, expect  # noqa: E402
+from test_viewer import Browser, Server, example, expect  # noqa: E402
 
 TOKEN = "viewer-token-31415"
 
 
-class TokenServer:
+class TokenServer(Server):
     """`taptrace serve --port 0 --auth-token-file F` on a temporary database."""
 
     def __init__(self):
-        self.directory = tempfile.mkdtemp(prefix="taptrace-browser-token-")
-        tokens = os.path.join(self.directory, "tokens")
-        with open(tokens, "w") as file:
-            file.write(TOKEN + "\n")
-        self.log = open(os.path.join(self.directory, "stderr.log"), "w+")
-        self.process = subprocess.Popen(
-            [str(BINARY), "serve", "--port", "0", "--db", os.path.join(self.directory, "viewer.sqlite"),
-             "--auth-token-file", tokens], stdout=subprocess.PIPE, stderr=self.log, text=True)
-        line = self.process.stdout.readline()
-        match = re.search(r"http://127\.0\.0\.1:(\d+)", line)
-        if not match:
-            self.stop()
-            raise RuntimeError(f"taptrace serve did not start: {line!r}")
-        self.base = f"http://127.0.0.1:{match.group(1)}"
+        def token_file(directory):
+            tokens = os.path.join(directory, "tokens")
+            with open(tokens, "w") as file:
+                file.write(TOKEN + "\n")
+            return ["--auth-token-file", tokens]
+        super().__init__(token_file)
 
     def store_scene(self):
         request = urllib.request.Request(self.base + "/v1/scenes", data=example("checkout.scene.json"), method="POST",
@@ -74,12 +60,6 @@ class TokenServer:
         self.log.seek(0)
         return self.log.read().splitlines()
 
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait(timeout=10)
-        self.log.close()
-        shutil.rmtree(self.directory, ignore_errors=True)
 
 
 def dialog_open(browser):

@@ -157,15 +157,9 @@ import Testing
             kill(process.processIdentifier, SIGTERM)
             process.waitUntilExit()
         }
-        var line = Data()
-        while !line.contains(0x0A) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let text = String(decoding: line, as: UTF8.self)
-        let range = try #require(text.range(of: #"https://127\.0\.0\.1:[0-9]+"#, options: .regularExpression), "\(text)")
-        let base = String(text[range])
+        let (text, listened) = ServerProcess.listeningLine(output.fileHandleForReading)
+        #expect(text.contains("https://127.0.0.1:"), "\(text)")
+        let base = "https://127.0.0.1:\(try #require(listened, "\(text)"))"
         let health = try certificate.curl(base + "/health")
         #expect(health.status == 200, "curl exit \(health.exitStatus)")
         #expect(health.body.contains("\"status\":\"ok\""))

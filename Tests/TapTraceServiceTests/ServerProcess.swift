@@ -48,22 +48,27 @@ final class ServerProcess: @unchecked Sendable {
         }
         try process.run()
 
-        // First stdout line: "taptrace 0.1.0 listening on http://127.0.0.1:PORT (…)".
+        let (text, port) = Self.listeningLine(stdoutPipe.fileHandleForReading)
+        guard let port else {
+            process.waitUntilExit()
+            throw Failure(description: "taptrace serve did not start: stdout \(text.debugDescription), stderr \(log.text)")
+        }
+        self.port = port
+        listeningLine = text.trimmingCharacters(in: .newlines)
+    }
+
+    /// The first line `taptrace serve` writes ("taptrace 0.1.0 listening on
+    /// http://127.0.0.1:PORT (…)", `https://` with TLS) and the port it names, nil when none.
+    static func listeningLine(_ reader: FileHandle) -> (text: String, port: UInt16?) {
         var line = Data()
-        let reader = stdoutPipe.fileHandleForReading
         while !line.contains(0x0A) {
             let chunk = reader.availableData
             if chunk.isEmpty { break }
             line.append(chunk)
         }
         let text = String(decoding: line, as: UTF8.self)
-        guard let range = text.range(of: #"http://[^ ]+:(\d+)"#, options: .regularExpression),
-              let port = UInt16(text[range].split(separator: ":").last ?? "") else {
-            process.waitUntilExit()
-            throw Failure(description: "taptrace serve did not start: stdout \(text.debugDescription), stderr \(log.text)")
-        }
-        self.port = port
-        listeningLine = text.trimmingCharacters(in: .newlines)
+        let range = text.range(of: #"https?://[^ ]+:(\d+)"#, options: .regularExpression)
+        return (text, range.flatMap { UInt16(text[$0].split(separator: ":").last ?? "") })
     }
 
     /// Everything the server wrote on stderr so far (the request log).

@@ -168,15 +168,8 @@ final class NamespacedServer: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        var line = Data()
-        while !line.contains(0x0A) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let text = String(decoding: line, as: UTF8.self)
-        guard let range = text.range(of: #"http://[^ ]+:(\d+)"#, options: .regularExpression),
-              let port = UInt16(text[range].split(separator: ":").last ?? "") else {
+        let (text, port) = ServerProcess.listeningLine(output.fileHandleForReading)
+        guard let port else {
             process.terminate()
             throw ServerProcess.Failure(description: "the namespaced server did not start: \(text.debugDescription)")
         }
