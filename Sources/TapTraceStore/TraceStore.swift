@@ -610,8 +610,6 @@ public final class TraceStore: Sendable {
             try db.execute(sql: "INSERT INTO health_probe (filler) VALUES (?)", arguments: [filler])
         })) != nil else { return }
         _ = try? write { db, _ in try db.execute(sql: "DELETE FROM health_probe") }
-        // The storage takes writes again: keep room for the next time it fills.
-        reserve?.ensure()
     }
 }
 
@@ -692,6 +690,14 @@ extension TraceStore {
 
     /// Runs `body` in a write transaction with the operation's time.
     private func writeAtNow<T>(_ body: (Database, Date) throws -> T) throws -> T {
+        let result = try commitAtNow(body)
+        // The storage takes writes: the room kept for deleting is made again once there is
+        // enough to spare (`StorageReserve`), outside the writer's turn.
+        reserve?.ensureSoon()
+        return result
+    }
+
+    private func commitAtNow<T>(_ body: (Database, Date) throws -> T) throws -> T {
         try perform {
             try writer.writeWithoutTransaction { db in
                 let result = try Self.inTransaction(db) { try body(db, clock.now()) }

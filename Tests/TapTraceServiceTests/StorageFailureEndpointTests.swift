@@ -9,7 +9,7 @@ import Testing
 ///
 /// The disk is made full in two ways: without mount privileges by `--database-size-limit`
 /// (SQLite's `max_page_count`, which fails a write with the same `SQLITE_FULL` as a full file
-/// system), and, where a user namespace may mount one (`unshare -rm`), a real 3 MiB tmpfs.
+/// system), and, where a user namespace may mount one (`unshare -rm`), a real 8 MiB tmpfs.
 @Suite struct StorageFailureEndpointTests {
     /// A grid scene of `rows` × 99 views (about 60 bytes a view of JSON), named `name`.
     static func gridScene(rows: Int, name: String) -> [UInt8] {
@@ -86,15 +86,20 @@ import Testing
         #expect(Set(listed) == Set(kept))
     }
 
-    /// A real full file system: a 4 MiB tmpfs mounted in a user namespace of the server's own.
+    /// A real full file system: an 8 MiB tmpfs mounted in a user namespace of the server's own.
     /// Writes answer 503 storage-full; DELETE still works, with the room the store kept for it
     /// (`StorageReserve`: on a full file system SQLite cannot even grow its log to mark a scene
-    /// deleted). Once space is freed on the file system (a file beside the database is
+    /// deleted). Once space is freed on the file system (a 4 MiB file beside the database is
     /// removed), `/health` finds out by its probe, writes succeed again, and nothing
     /// acknowledged is lost.
+    ///
+    /// The space freed is more than the database holds: when the disk filled before the
+    /// Checkpointer's idle-class thread ran (as on a busy machine), everything is in the log,
+    /// and SQLite needs that much room again in the database file before the log can start
+    /// over.
     @Test(.enabled(if: NamespacedServer.canMountTmpfs, "user namespaces cannot mount a tmpfs here"))
     func aFullFileSystemAnswers503AndRecoversOnceSpaceIsFreed() throws {
-        let server = try NamespacedServer(tmpfsBytes: 4 << 20, fillerBytes: 1 << 20)
+        let server = try NamespacedServer(tmpfsBytes: 8 << 20, fillerBytes: 4 << 20)
         defer { server.stop() }
         let (stored, refusal) = try Self.fill(server.port)
         #expect(stored.count >= 5)
