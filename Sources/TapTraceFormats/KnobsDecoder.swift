@@ -7,8 +7,8 @@ enum KnobsDecoder {
     static func decode(_ node: Int, at base: String, reader: DocumentReader) -> KnobOverrides {
         var values: [(String, KnobValue)] = []
         var scratch = Knobs()
-        reader.object(node, at: { base }, keys: Knobs.names) { key, v in
-            guard Knobs.names.contains(key) else { return false }
+        reader.object(node, at: { base }, keys: Knobs.allNames) { key, v in
+            guard Knobs.allNames.contains(key) else { return false }
             let value: KnobValue
             switch reader.tape.kind(v) {
             case .number: value = .number(reader.tape.number(v) ?? .nan)

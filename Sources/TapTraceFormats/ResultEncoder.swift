@@ -210,7 +210,28 @@ public enum ResultEncoder {
                 w.endObject()
             }
             w.endArray()
+        case .presses(let ps):
+            w.beginArray()
+            for p in ps {
+                w.beginObject()
+                w.key("id"); w.string(p.id)
+                w.key("phase"); w.string(p.phase.rawValue)
+                w.key("type"); w.string(p.type.rawValue)
+                if let key = p.key { w.key("key"); writeKey(key, to: &w) }
+                w.endObject()
+            }
+            w.endArray()
         }
+    }
+
+    /// A `UIKey` as documents write it (contract §2.1).
+    public static func writeKey(_ key: KeyInput, to w: inout JSONWriter) {
+        w.beginObject()
+        w.key("characters"); w.string(key.characters)
+        w.key("charactersIgnoringModifiers"); w.string(key.charactersIgnoringModifiers)
+        w.key("keyCode"); w.string(key.keyCode)
+        w.key("modifierFlags"); w.strings(key.modifierFlags.map(\.rawValue))
+        w.endObject()
     }
 }
 

@@ -113,6 +113,7 @@ public enum TextRenderer {
         case .strings(let s): return "[" + s.joined(separator: ", ") + "]"
         case .objects(let refs): return "[" + refs.map(\.id).joined(separator: ", ") + "]"
         case .touches(let ts): return "{" + ts.map(\.id).joined(separator: ", ") + "}"
+        case .presses(let ps): return "{" + ps.map(\.id).joined(separator: ", ") + "}"
         }
     }
 }

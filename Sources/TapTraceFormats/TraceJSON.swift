@@ -234,6 +234,11 @@ enum TraceJSON {
                 }
             }
             e.byte(0x5D)
+        case .presses(let start, let count):
+            // Off the touch path: written through the writer, the same bytes as `ResultEncoder`.
+            var w = JSONWriter()
+            ResultEncoder.writeValue(.presses(Array(trace.pressSnapshots[Int(start)..<Int(start + count)])), to: &w)
+            w.bytes.withUnsafeBufferPointer { e.append($0) }
         }
     }
 }

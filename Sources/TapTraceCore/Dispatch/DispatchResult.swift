@@ -52,6 +52,9 @@ public struct DispatchResult: Sendable {
     /// One check per element target of the touches (`{"tap": {"view": …}}`), in gesture order;
     /// empty (and not written) when no gesture names an element.
     public var elements: [ElementCheck] = []
+    /// The non-touch summaries and knobs (contract §2.1); nil (and not written) when the run
+    /// had no press, motion, remote-control or responder record.
+    public var nonTouch: NonTouchSummary?
 
     public init(firstResponder: ObjectRef?, responderChain: [ChainLink], touches: [TouchSummary],
                 recognizers: [RecognizerSummary], actions: [ActionRecord], recorder: TraceRecorder, knobs: Knobs,

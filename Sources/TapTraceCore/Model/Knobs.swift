@@ -17,6 +17,27 @@ public enum NilTargetStart: String, Sendable, CaseIterable {
     case focusedElseSender, senderOnly, focusedOnly
 }
 
+/// N3 / §4 item 21: where a non-touch event starts when the key window has no first responder.
+public enum KeyResponderFallback: String, Sendable, CaseIterable {
+    case deepestViewController, keyWindow
+}
+
+/// KC1 / §4 item 22: where the keyboard's text input and key commands run.
+public enum KeyboardPipeline: String, Sendable, CaseIterable {
+    case atApplication, beforeResponders
+}
+
+/// KC3 / §4 item 20: which of several matching key commands runs.
+public enum KeyCommandPrecedence: String, Sendable, CaseIterable {
+    case nearest, farthest
+}
+
+/// F3 / §4 item 19: whether `becomeFirstResponder` asks `canBecomeFirstResponder` before the
+/// old first responder resigns.
+public enum BecomeOrder: String, Sendable, CaseIterable {
+    case canBecomeFirst, resignFirst
+}
+
 public struct Knobs: Sendable, Hashable {
     public var cancelTiming = CancelTiming.afterAction        // contract §5 (rules default: beforeAction)
     public var hitTestPasses = 1                              // H12
@@ -44,8 +65,40 @@ public struct Knobs: Sendable, Hashable {
     public var nilTargetUsesCanPerformAction = false          // A4
     public var includeWindowScene = false                     // R6
     public var drainLimit = 5.0                               // Q6
+    // Non-touch events (rules §3.17–3.23); echoed only by runs that have such events.
+    public var keyResponderFallback = KeyResponderFallback.deepestViewController  // N3
+    public var keyboardPipeline = KeyboardPipeline.atApplication                  // KC1
+    public var keyCommandPrecedence = KeyCommandPrecedence.nearest                // KC3
+    public var becomeOrder = BecomeOrder.canBecomeFirst                           // F3
+    public var resignPassesToAncestor = true                                      // F4
+    public var motionReachesAppDelegate = true                                    // M3
+    public var arrivalPreamble = false                                            // EA1
 
     public init() {}
+
+    /// The knobs of non-touch events, in the order results list them after `names`: a result
+    /// lists them only when its run has a press, motion, remote-control or responder record,
+    /// so that every touch-only result stays as it was (contract §2.1).
+    public static let eventNames: [String] = [
+        "keyResponderFallback", "keyboardPipeline", "keyCommandPrecedence", "becomeOrder",
+        "resignPassesToAncestor", "motionReachesAppDelegate", "arrivalPreamble",
+    ]
+
+    /// Every knob name: touch knobs, then the non-touch ones.
+    public static let allNames: [String] = names + eventNames
+
+    /// The non-touch knobs' values in `eventNames` order.
+    public var eventOrderedValues: [KnobValue] {
+        [
+            .string(keyResponderFallback.rawValue),
+            .string(keyboardPipeline.rawValue),
+            .string(keyCommandPrecedence.rawValue),
+            .string(becomeOrder.rawValue),
+            .bool(resignPassesToAncestor),
+            .bool(motionReachesAppDelegate),
+            .bool(arrivalPreamble),
+        ]
+    }
 
     /// Knob names in the order results list them.
     public static let names: [String] = [
@@ -93,7 +146,8 @@ public struct Knobs: Sendable, Hashable {
     }
 
     public func value(of name: String) -> KnobValue? {
-        Knobs.names.firstIndex(of: name).map { orderedValues[$0] }
+        if let k = Knobs.names.firstIndex(of: name) { return orderedValues[k] }
+        return Knobs.eventNames.firstIndex(of: name).map { eventOrderedValues[$0] }
     }
 
     /// Sets a knob; returns what is wrong with the value, or nil when it was accepted.
@@ -143,9 +197,30 @@ public struct Knobs: Sendable, Hashable {
         case "includeWindowScene":
             guard let b = flag() else { return boolean }
             includeWindowScene = b
+        case "keyResponderFallback":
+            guard let v = word(KeyResponderFallback.self) else { return wordChoices(KeyResponderFallback.self) }
+            keyResponderFallback = v
+        case "keyboardPipeline":
+            guard let v = word(KeyboardPipeline.self) else { return wordChoices(KeyboardPipeline.self) }
+            keyboardPipeline = v
+        case "keyCommandPrecedence":
+            guard let v = word(KeyCommandPrecedence.self) else { return wordChoices(KeyCommandPrecedence.self) }
+            keyCommandPrecedence = v
+        case "becomeOrder":
+            guard let v = word(BecomeOrder.self) else { return wordChoices(BecomeOrder.self) }
+            becomeOrder = v
+        case "resignPassesToAncestor":
+            guard let b = flag() else { return boolean }
+            resignPassesToAncestor = b
+        case "motionReachesAppDelegate":
+            guard let b = flag() else { return boolean }
+            motionReachesAppDelegate = b
+        case "arrivalPreamble":
+            guard let b = flag() else { return boolean }
+            arrivalPreamble = b
         default:
             guard Knobs.names.contains(name) else {
-                return "unknown knob (known: \(Knobs.names.joined(separator: ", ")))"
+                return "unknown knob (known: \(Knobs.allNames.joined(separator: ", ")))"
             }
             guard let n = number() else { return nonNegative }
             switch name {

@@ -58,6 +58,73 @@ public struct TouchOverrides: Sendable, Hashable {
     }
 }
 
+/// The four press methods (P1, P3), as the touch methods: `handle` consumes, `super` forwards.
+/// With `only`, a set of presses is consumed when one of them matches a name (a press type, a
+/// key's `charactersIgnoringModifiers` or its `keyCode`) and forwarded whole otherwise.
+public struct PressOverrides: Sendable, Hashable {
+    public var began: TouchHandling
+    public var changed: TouchHandling
+    public var ended: TouchHandling
+    public var cancelled: TouchHandling
+    public var only: [String]?
+    /// True when the scene wrote the per-method form rather than a single word.
+    public var perMethod: Bool
+
+    public init(all: TouchHandling) {
+        began = all; changed = all; ended = all; cancelled = all; perMethod = false
+    }
+    public init(began: TouchHandling, changed: TouchHandling, ended: TouchHandling, cancelled: TouchHandling,
+                only: [String]? = nil) {
+        self.began = began; self.changed = changed; self.ended = ended; self.cancelled = cancelled
+        self.only = only; perMethod = true
+    }
+
+    public subscript(phase: PressPhase) -> TouchHandling {
+        switch phase {
+        case .began: return began
+        case .changed, .stationary: return changed
+        case .ended: return ended
+        case .cancelled: return cancelled
+        }
+    }
+}
+
+/// The three motion methods (M2).
+public struct MotionOverrides: Sendable, Hashable {
+    public var began: TouchHandling
+    public var ended: TouchHandling
+    public var cancelled: TouchHandling
+    public var perMethod: Bool
+
+    public init(all: TouchHandling) { began = all; ended = all; cancelled = all; perMethod = false }
+    public init(began: TouchHandling, ended: TouchHandling, cancelled: TouchHandling) {
+        self.began = began; self.ended = ended; self.cancelled = cancelled; perMethod = true
+    }
+
+    public subscript(phase: MotionPhase) -> TouchHandling {
+        switch phase {
+        case .began: return began
+        case .ended: return ended
+        case .cancelled: return cancelled
+        }
+    }
+}
+
+/// `remoteControlReceivedWithEvent:` (RC2): handled, forwarded, or handled only for the listed
+/// subtypes.
+public struct RemoteControlOverride: Sendable, Hashable {
+    public var handling: TouchHandling
+    public var only: [RemoteControlSubtype]?
+    public init(handling: TouchHandling, only: [RemoteControlSubtype]? = nil) {
+        self.handling = handling; self.only = only
+    }
+
+    public func handles(_ subtype: RemoteControlSubtype) -> Bool {
+        if let only { return only.contains(subtype) }
+        return handling == .handle
+    }
+}
+
 /// UIView's `gestureRecognizerShouldBegin:` override (GS7).
 public struct ShouldBeginOverride: Sendable, Hashable {
     public var defaultAnswer: Bool
@@ -80,6 +147,9 @@ public struct ViewOverrides: Sendable, Hashable {
     public var touchesShouldCancel: Bool?
     /// `canPerformAction:withSender:` answers by selector (A4); an addition to the contract.
     public var canPerformAction: [String: Bool]?
+    public var presses: PressOverrides?
+    public var motion: MotionOverrides?
+    public var remoteControl: RemoteControlOverride?
     public init() {}
 }
 
@@ -88,5 +158,8 @@ public struct ResponderOverrides: Sendable, Hashable {
     public var touches: TouchOverrides?
     public var nextResponder: String?
     public var canPerformAction: [String: Bool]?
+    public var presses: PressOverrides?
+    public var motion: MotionOverrides?
+    public var remoteControl: RemoteControlOverride?
     public init() {}
 }

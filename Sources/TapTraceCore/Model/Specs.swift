@@ -39,6 +39,8 @@ public struct RecognizerDelegateSpec: Sendable, Hashable {
     public var shouldRecognizeSimultaneouslyWith: RecognizerList?
     public var shouldRequireFailureOf: RecognizerList?
     public var shouldBeRequiredToFailBy: RecognizerList?
+    /// `gestureRecognizer:shouldReceivePress:` (PG2).
+    public var shouldReceivePress: Bool?
     public init(id: String) { self.id = id }
 }
 
@@ -73,6 +75,8 @@ public struct RecognizerSpec: Sendable, Hashable {
     public var canPrevent: Bool?
     public var canBePrevented: Bool?
     public var requiresExclusiveTouchType: Bool?
+    /// PG1: the press types it receives; nil means `[select]`.
+    public var allowedPressTypes: [PressType]?
     public var delegate: RecognizerDelegateSpec?
     public var targets: [RecognizerTarget]
     public init(id: String, className: String, base: RecognizerBase) {
@@ -94,6 +98,7 @@ public struct ViewControllerSpec: Sendable, Hashable {
     public var presentedBy: String?
     public var implements: [String]?
     public var overrides: ResponderOverrides?
+    public var traits = ResponderTraits()
     public init(id: String, className: String) { self.id = id; self.className = className }
 }
 
@@ -175,6 +180,11 @@ public struct ViewSpec: Sendable, Hashable {
         get { rare?.properties.viewController }
         set { setRare(\.viewController, newValue) }
     }
+    /// First responder and keyboard declarations (contract §2.1); empty for most views.
+    public var traits: ResponderTraits {
+        get { rare?.properties.traits ?? ResponderTraits() }
+        set { setRare(\.traits, newValue.isEmpty ? nil : newValue) }
+    }
 
     /// Copy on write: a box shared with another spec is copied before it changes; a box left
     /// with nothing in it goes, so that equal specs compare equal.
@@ -201,6 +211,7 @@ public struct ViewSpec: Sendable, Hashable {
         var targets: [ControlTarget]?
         var gestureRecognizers: [RecognizerSpec]?
         var viewController: ViewControllerSpec?
+        var traits: ResponderTraits?
     }
 
     /// Mutated only while uniquely referenced (`setRare`), so sharing it is safe, and no access
@@ -220,6 +231,7 @@ public struct AppDelegateSpec: Sendable, Hashable {
     public var isResponder: Bool?
     public var implements: [String]?
     public var overrides: ResponderOverrides?
+    public var traits = ResponderTraits()
     public init(id: String, className: String) { self.id = id; self.className = className }
 }
 
@@ -232,6 +244,11 @@ public struct AppSpec: Sendable, Hashable {
     public var focusedResponder: String?
     /// Z2: `beginIgnoringInteractionEvents` in effect; every touch is dropped (an addition).
     public var ignoringInteractionEvents: Bool?
+    public var traits = ResponderTraits()
+    /// M3: false, no `[shakeToEdit]` marker; default true.
+    public var applicationSupportsShakeToEdit: Bool?
+    /// RC3: false drops every remote-control record; default true.
+    public var receivesRemoteControlEvents: Bool?
     public init() {}
 }
 

@@ -31,11 +31,15 @@ public struct TouchChange: Sendable, Hashable {
     }
 }
 
-/// One input record: becomes one UIEvent delivery (§1).
+/// One input record: becomes one UIEvent delivery (§1), or, with `nonTouch`, a press, motion or
+/// remote-control event or a first-responder call (§2.1; then `touches` is empty).
 public struct TouchRecord: Sendable, Hashable {
     public var t: Double
     public var touches: [TouchChange]
-    public init(t: Double, touches: [TouchChange]) { self.t = t; self.touches = touches }
+    public var nonTouch: NonTouchEvent?
+    public init(t: Double, touches: [TouchChange], nonTouch: NonTouchEvent? = nil) {
+        self.t = t; self.touches = touches; self.nonTouch = nonTouch
+    }
 }
 
 /// Where a gesture touches: a screen point, or an element of the scene named by a view id, else
@@ -84,6 +88,10 @@ public struct TouchSequence: Sendable, Hashable {
     public init(events: [TouchRecord] = [], gestures: [GestureShorthand] = [], until: Double? = nil) {
         self.events = events; self.gestures = gestures; self.until = until
     }
+
+    /// Whether a record is a press, motion, remote-control or first-responder record: then
+    /// the result carries the non-touch summaries (contract §2.1).
+    public var hasNonTouchEvents: Bool { events.contains { $0.nonTouch != nil } }
 
     /// Whether a gesture names an element (`{"view": …}`) instead of a point: its records then
     /// depend on the scene (`ElementTargets.resolve`).

@@ -9,6 +9,8 @@ package enum TraceArgName: UInt8, CaseIterable, Sendable {
     case action, kind, deadline
     case target, sender, implements
     case highlighted, inside, events
+    // Non-touch events (§5.2).
+    case presses, subtype, source, stage, searched, match, shadowed, taken, from, to, illustrative, text, responder
 
     /// The name as written.
     var text: String {
@@ -39,6 +41,19 @@ package enum TraceArgName: UInt8, CaseIterable, Sendable {
         case .highlighted: "highlighted"
         case .inside: "inside"
         case .events: "events"
+        case .presses: "presses"
+        case .subtype: "subtype"
+        case .source: "source"
+        case .stage: "stage"
+        case .searched: "searched"
+        case .match: "match"
+        case .shadowed: "shadowed"
+        case .taken: "taken"
+        case .from: "from"
+        case .to: "to"
+        case .illustrative: "illustrative"
+        case .text: "text"
+        case .responder: "responder"
         }
     }
 

@@ -20,6 +20,17 @@ public struct TouchSnapshot: Sendable, Hashable {
     }
 }
 
+/// A press as a call shows it (§5.2): `{id, phase, type, key}`, the key as `UIKey` reports it.
+public struct PressSnapshot: Sendable, Hashable {
+    public var id: String
+    public var phase: PressPhase
+    public var type: PressType
+    public var key: KeyInput?
+    public init(id: String, phase: PressPhase, type: PressType, key: KeyInput?) {
+        self.id = id; self.phase = phase; self.type = type; self.key = key
+    }
+}
+
 /// Values of call arguments and results.
 public enum TraceValue: Sendable, Hashable {
     case null
@@ -31,6 +42,7 @@ public enum TraceValue: Sendable, Hashable {
     case touches([TouchSnapshot])
     case strings([String])
     case objects([ObjectRef])
+    case presses([PressSnapshot])
 }
 
 public struct TraceArg: Sendable, Hashable {
@@ -98,6 +110,8 @@ public enum RecognizerState: String, Sendable, Hashable {
 /// a control's highlight, inside test and fired events (SC-02's `[control]` lines).
 public enum MarkerKind: String, Sendable, Hashable {
     case collect, gate, withhold, flush, drop, pending, chainWalk, hitTestPass, sequenceEnd, timer, control
+    // Non-touch events (§5.2; N4, N5, KC5, F3, F4, M3, EA1).
+    case keyResponder, keyboard, keyCommand, textInput, firstResponder, unhandled, shakeToEdit, arrival
 }
 
 public struct TraceEntry: Sendable, Hashable {

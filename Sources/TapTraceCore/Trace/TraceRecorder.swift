@@ -31,6 +31,8 @@ public struct TraceRecorder: Sendable {
         case texts(start: Int32, count: Int32)
         /// `snapshots[start..<start + count]`.
         case touches(start: Int32, count: Int32)
+        /// `pressSnapshots[start..<start + count]`.
+        case presses(start: Int32, count: Int32)
     }
 
     /// An argument as the engine passes it.
@@ -85,6 +87,8 @@ public struct TraceRecorder: Sendable {
     package private(set) var records: [Record] = []
     package private(set) var args: [StoredArg] = []
     package private(set) var snapshots: [Snapshot] = []
+    /// Presses as calls show them (non-touch events only; kept whole, off the touch path).
+    package private(set) var pressSnapshots: [PressSnapshot] = []
     package private(set) var objectLists: [TraceObject] = []
     package private(set) var texts: [String] = []
     /// Every note's UTF-8, back to back: notes are assembled as bytes (`NoteText`), and making
@@ -309,6 +313,14 @@ public struct TraceRecorder: Sendable {
         return .touches(start: start, count: count)
     }
 
+    /// A list of presses, sorted by id (§5.2).
+    mutating func presses(_ list: [PressSnapshot]) -> Value {
+        guard enabled else { return .null }
+        let start = Int32(pressSnapshots.count)
+        pressSnapshots.append(contentsOf: list.sorted { $0.id < $1.id })
+        return .presses(start: start, count: Int32(list.count))
+    }
+
     // MARK: recording by name and by ref (the public API: tests, decoded results)
 
     /// An object named by its ref, kept by the recorder itself (`.none` when disabled).
@@ -339,6 +351,11 @@ public struct TraceRecorder: Sendable {
                                   inReceiver: s.inReceiver))
             }
             return .touches(start: start, count: snapshotEnd - start)
+        case .presses(let list):
+            // As given, like touches.
+            let start = Int32(pressSnapshots.count)
+            pressSnapshots.append(contentsOf: list)
+            return .presses(start: start, count: Int32(list.count))
         }
     }
 
@@ -464,6 +481,8 @@ public struct TraceRecorder: Sendable {
                 TouchSnapshot(id: texts[Int($0.id)], phase: $0.phase, tapCount: $0.tapCount, inWindow: $0.inWindow,
                               inReceiver: $0.inReceiver)
             })
+        case .presses(let start, let count):
+            return .presses(Array(pressSnapshots[Int(start)..<Int(start + count)]))
         }
     }
 

@@ -26,6 +26,14 @@ public enum TraceRules {
             case .sequenceEnd: return "GS8"
             case .timer: return "Q3"
             case .control: return "K3"
+            case .keyResponder: return "N1"
+            case .keyboard: return "KC5"
+            case .keyCommand: return "KC3"
+            case .textInput: return "KC2"
+            case .firstResponder: return (entry.note ?? "").contains("resign") ? "F4" : "F3"
+            case .unhandled: return "N5"
+            case .shakeToEdit: return "M3"
+            case .arrival: return "EA1"
             case nil: return nil
             }
         case .call:
@@ -36,9 +44,13 @@ public enum TraceRules {
                 return recognizers.contains(entry.receiver?.id ?? "") ? "G1" : "T2"
             case "touchesCancelled:withEvent:":
                 return recognizers.contains(entry.receiver?.id ?? "") ? "G1" : "GV2"
+            case "pressesBegan:withEvent:", "pressesChanged:withEvent:", "pressesEnded:withEvent:",
+                 "pressesCancelled:withEvent:":
+                return recognizers.contains(entry.receiver?.id ?? "") ? "PG3" : "P1"
             default:
                 // An action method: sent by UIApplication's sendAction (A1) or by a recognizer (GS2).
                 // `parent` is the parent's `seq`, which counts entries from 1.
+                if entry.args.contains(where: { $0.name == "sender" && Self.isKeyCommandSender($0.value) }) { return "KC4" }
                 guard let parent = entry.parent, parent >= 1, parent <= trace.count else { return "GS2" }
                 return trace[parent - 1].selector == "sendAction:to:from:forEvent:" ? "A1" : "GS2"
             }
@@ -72,5 +84,22 @@ public enum TraceRules {
         "reset": "GS8",
         "ignoreTouch:forEvent:": "G8",
         "nextResponder": "R7",
+        "gestureRecognizer:shouldReceivePress:": "PG2",
+        "motionBegan:withEvent:": "M2",
+        "motionEnded:withEvent:": "M2",
+        "motionCancelled:withEvent:": "M2",
+        "remoteControlReceivedWithEvent:": "RC2",
+        "becomeFirstResponder": "F3",
+        "resignFirstResponder": "F4",
+        "canBecomeFirstResponder": "F1",
+        "canResignFirstResponder": "F4",
+        "insertText:": "KC2",
+        "deleteBackward": "KC2",
     ]
+
+    /// A key command as an action's sender (KC4): written as its id, a string.
+    private static func isKeyCommandSender(_ value: TraceValue) -> Bool {
+        if case .string = value { return true }
+        return false
+    }
 }

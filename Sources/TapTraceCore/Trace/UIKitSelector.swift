@@ -14,6 +14,10 @@ package enum UIKitSelector: UInt8, CaseIterable, Sendable {
     case sendActionToForEvent, sendActionToFromForEvent, targetForAction, canPerformAction
     case touchesShouldBegin, touchesShouldCancel
     case nextResponder
+    case pressesBegan, pressesChanged, pressesEnded, pressesCancelled, shouldReceivePress
+    case motionBegan, motionEnded, motionCancelled, remoteControlReceived
+    case becomeFirstResponder, resignFirstResponder, canBecomeFirstResponder, canResignFirstResponder
+    case insertText, deleteBackward
 
     package var names: (objc: String, swift: String) {
         switch self {
@@ -51,6 +55,21 @@ package enum UIKitSelector: UInt8, CaseIterable, Sendable {
         case .touchesShouldBegin: return ("touchesShouldBegin:withEvent:inContentView:", "touchesShouldBegin(_:with:in:)")
         case .touchesShouldCancel: return ("touchesShouldCancelInContentView:", "touchesShouldCancel(in:)")
         case .nextResponder: return ("nextResponder", "next")
+        case .pressesBegan: return ("pressesBegan:withEvent:", "pressesBegan(_:with:)")
+        case .pressesChanged: return ("pressesChanged:withEvent:", "pressesChanged(_:with:)")
+        case .pressesEnded: return ("pressesEnded:withEvent:", "pressesEnded(_:with:)")
+        case .pressesCancelled: return ("pressesCancelled:withEvent:", "pressesCancelled(_:with:)")
+        case .shouldReceivePress: return ("gestureRecognizer:shouldReceivePress:", "gestureRecognizer(_:shouldReceive:)")
+        case .motionBegan: return ("motionBegan:withEvent:", "motionBegan(_:with:)")
+        case .motionEnded: return ("motionEnded:withEvent:", "motionEnded(_:with:)")
+        case .motionCancelled: return ("motionCancelled:withEvent:", "motionCancelled(_:with:)")
+        case .remoteControlReceived: return ("remoteControlReceivedWithEvent:", "remoteControlReceived(with:)")
+        case .becomeFirstResponder: return ("becomeFirstResponder", "becomeFirstResponder()")
+        case .resignFirstResponder: return ("resignFirstResponder", "resignFirstResponder()")
+        case .canBecomeFirstResponder: return ("canBecomeFirstResponder", "canBecomeFirstResponder")
+        case .canResignFirstResponder: return ("canResignFirstResponder", "canResignFirstResponder")
+        case .insertText: return ("insertText:", "insertText(_:)")
+        case .deleteBackward: return ("deleteBackward", "deleteBackward()")
         }
     }
 
