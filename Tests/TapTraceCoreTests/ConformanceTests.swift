@@ -13,7 +13,7 @@ struct ConformanceTests {
     static var caseNames: [String] { ConformanceCases.names }
 
     @Test func allSharedCasesAreHere() {
-        #expect(ConformanceTests.caseNames.count >= 22)
+        #expect(ConformanceTests.caseNames.count >= 27)
     }
 
     @Test(arguments: ConformanceTests.caseNames)

@@ -50,7 +50,11 @@ extension DispatchRun {
     /// A2–A4: walks from the focused responder or the sender (knob `nilTargetStart`) to the
     /// first responder that implements the action.
     private mutating func nilTargetWalk(_ action: String, sender: Responder) -> Responder? {
-        let focused = index.scene.app?.focusedResponder.flatMap { index.responder(withId: $0) }
+        // F2: the key window's first responder at the time of the action, once records have
+        // changed it; the scene's `focusedResponder` otherwise.
+        let focused = nonTouch.started
+            ? index.keyWindow.flatMap { nonTouch.firstResponders[$0] }
+            : index.scene.app?.focusedResponder.flatMap { index.responder(withId: $0) }
         let start: Responder?
         let why: String
         switch knobs.nilTargetStart {

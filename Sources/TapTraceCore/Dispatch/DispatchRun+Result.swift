@@ -18,8 +18,10 @@ extension DispatchRun {
             DispatchResult.RecognizerSummary(id: info(g).id, className: info(g).className,
                                              view: index.view(info(g).view).id, states: recognizers[g].history)
         }
-        return DispatchResult(firstResponder: first, responderChain: chain, touches: touchSummaries,
-                              recognizers: recognizerSummaries, actions: actions, recorder: trace,
-                              knobs: knobs, input: input, until: until)
+        var result = DispatchResult(firstResponder: first, responderChain: chain, touches: touchSummaries,
+                                    recognizers: recognizerSummaries, actions: actions, recorder: trace,
+                                    knobs: knobs, input: input, until: until)
+        if input.contains(where: { $0.nonTouch != nil }) { result.nonTouch = nonTouchSummary() }
+        return result
     }
 }

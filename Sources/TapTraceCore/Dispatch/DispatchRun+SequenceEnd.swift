@@ -2,11 +2,14 @@
 /// `possible`; those still `possible` (a double tap waiting for its second tap) are kept.
 extension DispatchRun {
     mutating func endSequenceIfDone(fromInput: Bool) {
-        guard fingersDown == 0 else { return }
+        // A press sequence ends too when no press is down (PG3).
+        guard fingersDown == 0, nonTouch.pressesDown == 0 else { return }
         let finished = recognizers.indices.filter { recognizers[$0].state.isTerminal }
         // A timer update that finishes nothing has no sequence end to show.
         guard fromInput || !finished.isEmpty else { return }
-        let kept = recognizers.indices.filter { recognizers[$0].state == .possible && !recognizers[$0].touches.isEmpty }
+        let kept = recognizers.indices.filter {
+            recognizers[$0].state == .possible && !(recognizers[$0].touches.isEmpty && recognizers[$0].presses.isEmpty)
+        }
         var note: NoteText = "no recognizer to reset"
         if !finished.isEmpty { note = "reset \(finished.map { info($0).id }, joinedBy: ", ")" }
         if !kept.isEmpty {
@@ -22,6 +25,7 @@ extension DispatchRun {
             recognizers[g].state = .possible
             recognizers[g].history.append(.possible)
             recognizers[g].touches = []
+            recognizers[g].presses = []
             recognizers[g].clearGestureData()
         }
         trace.pop()

@@ -131,5 +131,6 @@ extension DispatchRun {
             deliver(to: group.view, .cancelled, group.touches,
                     note: "cancelled by \(info(g).id) (cancelsTouchesInView; GV2, T9)")
         }
+        if !recognizers[g].presses.isEmpty { cancelPresses(of: g) }           // PG3
     }
 }

@@ -34,6 +34,9 @@ struct DispatchRun {
     var now = 0.0
     /// Touches changed by the current input record.
     var changed: [Int] = []
+    /// First responders, presses and the non-touch summaries (rules §3.17–3.23); untouched by
+    /// touch-only runs.
+    var nonTouch = NonTouchRunState()
     /// What the run may spend (its trace's length, time); nil: no bound (`WorkBudget`).
     let budget: WorkBudget?
     /// When the budget's clock is read next: after this many more input records, or once the
@@ -65,7 +68,11 @@ struct DispatchRun {
             // work is bounded by the scene (hit-testing, the chain, the recognizers).
             if budget != nil, !mayContinue() { return }
             fireTimers(through: record.t)       // §2 step 1, Q4: a timer due at t fires first
-            processInput(record)
+            if let event = record.nonTouch {
+                processNonTouch(record, event)  // N4
+            } else {
+                processInput(record)
+            }
         }
         if budget != nil, !mayContinue() { return }
         // Q6: keep firing timers after the last input, up to `until` or the drain limit.
@@ -100,6 +107,7 @@ struct DispatchRun {
         now = record.t
         trace.t = record.t
         trace.cause = .input
+        arrivalPreamble(source: "the digitizer")         // EA1 (off by default)
         if fingersDown == 0 { sequenceNumber += 1 }
         let event = sequenceNumber
         changed.removeAll(keepingCapacity: true)

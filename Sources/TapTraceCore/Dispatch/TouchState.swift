@@ -67,7 +67,7 @@ struct TouchState {
 
 /// An action message that was sent (result `actions`).
 public struct ActionRecord: Sendable, Hashable {
-    public enum Via: String, Sendable { case target, responderChain, unhandled, recognizer }
+    public enum Via: String, Sendable { case target, responderChain, unhandled, recognizer, keyCommand }
     public var t: Double
     public var action: String
     public var sender: String

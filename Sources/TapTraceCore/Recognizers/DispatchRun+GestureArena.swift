@@ -22,6 +22,7 @@ extension DispatchRun {
             rounds += 1
             sendPendingActions()
             var progressed = flushWithheld()
+            if flushWithheldPresses() { progressed = true }
             for g in orderedCandidates() where attempt(g) != .pending {
                 progressed = true
                 break
@@ -134,6 +135,10 @@ extension DispatchRun {
             guard let v = touch.view, touch.unboundBy == nil, !touch.viewFinished,
                   touch.refused == nil, !views.contains(v) else { continue }
             views.append(v)
+        }
+        // PG3: a press responder that is a view is asked too.
+        for p in recognizers[g].presses where nonTouch.presses[p].reachesResponder {
+            if case .view(let v)? = nonTouch.presses[p].responder, !views.contains(v) { views.append(v) }
         }
         if knobs.askGRViewShouldBegin, !views.contains(info(g).view) { views.append(info(g).view) }
         guard views.count > 1 else { return views }

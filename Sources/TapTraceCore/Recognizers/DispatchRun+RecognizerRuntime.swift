@@ -15,11 +15,13 @@ extension DispatchRun {
         return recognizers.count - 1
     }
 
-    /// Whether two recognizers interact (GM1): they hold a common touch.
+    /// Whether two recognizers interact (GM1): they hold a common touch (or press, PG3).
     func interact(_ a: Int, _ b: Int) -> Bool {
         guard a != b else { return false }
         let tb = recognizers[b].touches
-        return recognizers[a].touches.contains { tb.contains($0) }
+        if recognizers[a].touches.contains(where: { tb.contains($0) }) { return true }
+        let pb = recognizers[b].presses
+        return !pb.isEmpty && recognizers[a].presses.contains { pb.contains($0) }
     }
 
     /// Every state change goes through here: the trace entry and the `states` history.

@@ -8,6 +8,8 @@ struct RecognizerRuntime {
     var history: [RecognizerState] = [.possible]
     /// Touches it receives (G2), in collection order; kept until reset.
     var touches: [Int] = []
+    /// Presses it receives (PG2), in collection order; kept until reset.
+    var presses: [Int] = []
     /// It wants to leave `possible` (begin or recognize); resolution decides (§5.2 placement).
     var wantsToRecognize = false
     /// A `pending` marker was written for the current wait (GS10).

@@ -133,6 +133,11 @@ extension RunReasons {
             return Finding(short: "\(a) was sent at \(at) by \(sender) (\(state)) to \(record.target ?? "?")", reasons: reasons)
         }
 
+        if record.via == .keyCommand {
+            let reason = Reason(rule: "KC4", text: "at \(at) the key command \(record.sender) matched a key-down and \(record.target ?? "?") was the first responder on the chain from the press responder that implements \(a), so it got the action with the key command as sender (KC3, KC4)",
+                                trace: site.call.map { [$0] } ?? [])
+            return Finding(short: "\(a) was sent at \(at) by the key command \(record.sender) to \(record.target ?? "?")", reasons: [reason])
+        }
         let sender = record.sender
         let v = run.index.view(withId: sender)
         let touchCall = site.send.flatMap { run.trace.parent($0) }
@@ -163,7 +168,7 @@ extension RunReasons {
             reasons.append(Reason(rule: "K8", text: "at \(at) \(sender) fired \(firedText): \(why); its target–action entry (nil, \(a), \(registered)) matches, so \(sender) sent \(a) with a nil target (K8, K9)", trace: trace))
             reasons += walkReasons(site, a, found: record.target, run)
             return Finding(short: "\(a) was sent at \(at) by \(sender) (\(events)) with a nil target and reached \(record.target ?? "?") up the responder chain (A2)", reasons: reasons)
-        case .unhandled, .recognizer:
+        case .unhandled, .recognizer, .keyCommand:
             reasons.append(Reason(rule: "K8", text: "at \(at) \(sender) fired \(firedText): \(why); its target–action entry (nil, \(a), \(registered)) matches, so \(sender) sent \(a) with a nil target (K8, K9)", trace: trace))
             reasons += walkReasons(site, a, found: nil, run)
             return Finding(short: "\(sender) sent \(a) at \(at) with a nil target, but no responder on the chain implements it (A2)", reasons: reasons)
