@@ -8,8 +8,11 @@ import TapTraceJSON
 /// Tracks (one "thread" each, in this order):
 /// - `main thread`: every call as a complete (`X`) slice, nested exactly as the trace nests
 ///   them (`parent`), and every marker (collect, withhold, flush, gate, …) as an instant;
-/// - one track per touch (`touch T1`): the contact from began to its final phase, with a
-///   slice per phase interval (began, moved, …) and an instant for the final phase;
+/// - one track per touch (`touch T1`) and per press (`press P1`): the contact from began to
+///   its final phase, with a slice per phase interval (began, moved, …) and an instant for
+///   the final phase;
+/// - a `motion (shake)` track with a slice per shake, and a `remote control` track with an
+///   instant per remote-control event, when the run has them;
 /// - one track per collected recognizer (`tapC (UITapGestureRecognizer)`): a slice per state
 ///   it was in, and an instant for each state change with its reason.
 ///
@@ -22,6 +25,11 @@ public enum ChromeTrace {
     static let mainTid = 1
     static let firstTouchTid = 100
     static let firstRecognizerTid = 1000
+    /// Touches and presses are numbered together, touches from 100 and presses from 500: the
+    /// tracks stay apart for runs of up to 400 contacts.
+    static let firstPressTid = 500
+    static let motionTid = 900
+    static let remoteControlTid = 901
 
     public static func encode(_ r: DispatchResult, title: String) -> [UInt8] {
         var w = JSONWriter(reserving: 512 + r.recorder.count * 260)
@@ -122,39 +130,87 @@ public enum ChromeTrace {
             }
         }
 
-        // Touches: from the input records.
-        var touchOrder: [String] = []
-        var phases: [String: [(t: Double, phase: TouchPhase)]] = [:]
+        // Touches and presses: from the input records, a track each.
+        var contacts: [(label: String, id: String, phases: [(t: Double, phase: String, terminal: Bool)])] = []
+        var contactIndex: [String: Int] = [:]
+        func add(_ label: String, _ id: String, _ t: Double, _ phase: String, _ terminal: Bool) {
+            let key = label + " " + id
+            if contactIndex[key] == nil { contactIndex[key] = contacts.count; contacts.append((label, id, [])) }
+            contacts[contactIndex[key]!].phases.append((t, phase, terminal))
+        }
+        var shakes: [(t: Double, phase: MotionPhase)] = []
+        var remotes: [(t: Double, subtype: RemoteControlSubtype)] = []
         for record in r.input {
-            for c in record.touches {
-                if phases[c.id] == nil { touchOrder.append(c.id) }
-                phases[c.id, default: []].append((record.t, c.phase))
+            for c in record.touches { add("touch", c.id, record.t, c.phase.rawValue, c.phase.isTerminal) }
+            switch record.nonTouch {
+            case .presses(let ps)?: for p in ps { add("press", p.id, record.t, p.phase.rawValue, p.phase.isTerminal) }
+            case .motion(let m)?: shakes.append((record.t, m.phase))
+            case .remoteControl(let subtype)?: remotes.append((record.t, subtype))
+            case .responder?, nil: break
             }
         }
-        for (n, id) in touchOrder.enumerated() {
-            let tid = firstTouchTid + n
-            metadata("thread_name", tid: tid, name: "touch \(id)", to: &w)
-            metadata("thread_sort_index", tid: tid, sortIndex: 1 + n, to: &w)
-            let list = phases[id] ?? []
+        var sortIndex = 1
+        for (n, contact) in contacts.enumerated() {
+            let tid = (contact.label == "touch" ? firstTouchTid : firstPressTid) + n
+            let id = contact.id
+            metadata("thread_name", tid: tid, name: "\(contact.label) \(id)", to: &w)
+            metadata("thread_sort_index", tid: tid, sortIndex: sortIndex, to: &w)
+            sortIndex += 1
+            let list = contact.phases
             guard let first = list.first else { continue }
             let start = time(first.t)
             let last = list[list.count - 1]
             let stop = max(time(last.t), start + 1)
-            slice(name: "touch \(id)", category: "touch", ts: start, dur: stop - start, tid: tid, to: &w) { w in
+            slice(name: "\(contact.label) \(id)", category: contact.label, ts: start, dur: stop - start, tid: tid, to: &w) { w in
                 w.key("t"); w.number(first.t)
-                w.key("finalPhase"); w.string(last.phase.rawValue)
+                w.key("finalPhase"); w.string(last.phase)
             }
-            for k in list.indices where !list[k].phase.isTerminal {
+            for k in list.indices where !list[k].terminal {
                 let from = time(list[k].t)
                 let to = k + 1 < list.count ? time(list[k + 1].t) : stop
                 guard to > from else { continue }
-                slice(name: list[k].phase.rawValue, category: "touch", ts: from, dur: to - from, tid: tid, to: &w) { w in
+                slice(name: list[k].phase, category: contact.label, ts: from, dur: to - from, tid: tid, to: &w) { w in
                     w.key("t"); w.number(list[k].t)
                 }
             }
-            if last.phase.isTerminal {
-                instant(name: "\(id) \(last.phase.rawValue)", category: "touch", ts: stop, tid: tid, to: &w) { w in
+            if last.terminal {
+                instant(name: "\(id) \(last.phase)", category: contact.label, ts: stop, tid: tid, to: &w) { w in
                     w.key("t"); w.number(last.t)
+                }
+            }
+        }
+        // Shakes: one track, a slice from each began to its end (M1).
+        if !shakes.isEmpty {
+            metadata("thread_name", tid: motionTid, name: "motion (shake)", to: &w)
+            metadata("thread_sort_index", tid: motionTid, sortIndex: sortIndex, to: &w)
+            sortIndex += 1
+            var began: Double?
+            for shake in shakes {
+                if shake.phase == .began {
+                    began = shake.t
+                } else if let b = began {
+                    let start = time(b)
+                    slice(name: "shake", category: "motion", ts: start, dur: max(time(shake.t), start + 1) - start, tid: motionTid,
+                          to: &w) { w in
+                        w.key("t"); w.number(b)
+                        w.key("finalPhase"); w.string(shake.phase.rawValue)
+                    }
+                    began = nil
+                }
+                instant(name: "shake \(shake.phase.rawValue)", category: "motion", ts: time(shake.t), tid: motionTid, to: &w) { w in
+                    w.key("t"); w.number(shake.t)
+                }
+            }
+        }
+        // Remote control: one track, an instant per record (RC1).
+        if !remotes.isEmpty {
+            metadata("thread_name", tid: remoteControlTid, name: "remote control", to: &w)
+            metadata("thread_sort_index", tid: remoteControlTid, sortIndex: sortIndex, to: &w)
+            sortIndex += 1
+            for remote in remotes {
+                instant(name: remote.subtype.rawValue, category: "remoteControl", ts: time(remote.t), tid: remoteControlTid,
+                        to: &w) { w in
+                    w.key("t"); w.number(remote.t)
                 }
             }
         }
@@ -163,7 +219,7 @@ public enum ChromeTrace {
         for (n, g) in r.recognizers.enumerated() {
             let tid = firstRecognizerTid + n
             metadata("thread_name", tid: tid, name: "\(g.id) (\(g.className))", to: &w)
-            metadata("thread_sort_index", tid: tid, sortIndex: 1 + touchOrder.count + n, to: &w)
+            metadata("thread_sort_index", tid: tid, sortIndex: sortIndex + n, to: &w)
             var current = "possible"
             var since: Int?
             var sinceT = 0.0

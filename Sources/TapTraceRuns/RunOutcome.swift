@@ -36,12 +36,60 @@ public struct RunOutcome: Sendable, Hashable {
         }
     }
 
+    /// What became of the non-touch events (contract §2.1): who they went to and who handled
+    /// them; nil for touch-only runs.
+    public struct NonTouch: Sendable, Hashable {
+        public struct Press: Sendable, Hashable {
+            public var id: String
+            public var responder: String?
+            public var handledBy: String?
+            public var keyCommand: String?
+            public var textInput: String?
+            public var finalPhase: String
+        }
+        /// A shake's or remote-control event's delivery, in input order.
+        public struct Delivery: Sendable, Hashable {
+            public var name: String
+            public var responder: String?
+            public var handledBy: String?
+        }
+        public struct ResponderChange: Sendable, Hashable {
+            public var name: String
+            public var result: Bool
+            public var to: String?
+        }
+        public var keyResponder: String?
+        public var presses: [Press]
+        public var motions: [Delivery]
+        public var remoteControls: [Delivery]
+        public var responderChanges: [ResponderChange]
+
+        init(_ summary: NonTouchSummary) {
+            keyResponder = summary.keyResponder.final
+            presses = summary.presses.map {
+                Press(id: $0.id, responder: $0.responder, handledBy: $0.handledBy, keyCommand: $0.keyCommand,
+                      textInput: $0.textInput, finalPhase: $0.finalPhase.rawValue)
+            }
+            motions = summary.motions.map { Delivery(name: Self.name($0), responder: $0.responder, handledBy: $0.handledBy) }
+            remoteControls = summary.remoteControls.map { Delivery(name: Self.name($0), responder: $0.responder, handledBy: $0.handledBy) }
+            responderChanges = summary.responderChanges.map {
+                ResponderChange(name: "\($0.call) \($0.receiver) at t=\(TextRenderer.time($0.t))", result: $0.result, to: $0.to)
+            }
+        }
+
+        /// `shake began at t=0.000`, `togglePlayPause at t=0.500`.
+        static func name(_ d: NonTouchSummary.Delivery) -> String {
+            (d.phase.map { "\(d.subtype) \($0.rawValue)" } ?? d.subtype) + " at t=\(TextRenderer.time(d.t))"
+        }
+    }
+
     public var firstResponder: ObjectRef?
     /// `id` per link; a cycle (R7) is written `(cycle at id)`.
     public var responderChain: [String]
     public var touches: [Touch]
     public var recognizers: [Recognizer]
     public var actions: [Action]
+    public var nonTouch: NonTouch?
 
     public init(_ result: DispatchResult) {
         firstResponder = result.firstResponder
@@ -54,6 +102,7 @@ public struct RunOutcome: Sendable, Hashable {
         actions = result.actions.map {
             Action(t: $0.t, action: $0.action, sender: $0.sender, target: $0.target, via: $0.via.rawValue)
         }
+        nonTouch = result.nonTouch.map(NonTouch.init)
         canonicalJSON = Self.canonicalJSON(of: result)
     }
 
@@ -100,6 +149,8 @@ public struct RunOutcome: Sendable, Hashable {
             }
             e.literal("],\"actions\":")
             writeActions(result.actions, &e)
+            // Only runs with non-touch records have it: every other digest stays as it was.
+            if let n = result.nonTouch { writeNonTouch(n, &e) }
             e.byte(0x7D)
         }
     }
@@ -161,6 +212,43 @@ public struct RunOutcome: Sendable, Hashable {
             e.byte(0x7D)
         }
         e.byte(0x5D)
+    }
+
+    /// The non-touch part of the outcome: who each event went to and who handled it.
+    private static func writeNonTouch(_ n: NonTouchSummary, _ e: inout ByteEmitter) {
+        e.literal(",\"nonTouch\":{\"keyResponder\":"); ResultJSON.optional(n.keyResponder.final, &e)
+        e.literal(",\"presses\":[")
+        for (k, p) in n.presses.enumerated() {
+            if k > 0 { e.byte(0x2C) }
+            e.literal("{\"id\":"); e.string(p.id)
+            e.literal(",\"responder\":"); ResultJSON.optional(p.responder, &e)
+            e.literal(",\"handledBy\":"); ResultJSON.optional(p.handledBy, &e)
+            e.literal(",\"keyCommand\":"); ResultJSON.optional(p.keyCommand, &e)
+            e.literal(",\"textInput\":"); ResultJSON.optional(p.textInput, &e)
+            e.literal(",\"finalPhase\":"); e.string(p.finalPhase.rawValue)
+            e.byte(0x7D)
+        }
+        let lists: [(StaticString, [NonTouchSummary.Delivery])] = [("],\"motions\":[", n.motions),
+                                                                   ("],\"remoteControls\":[", n.remoteControls)]
+        for (key, list) in lists {
+            e.literal(key)
+            for (k, d) in list.enumerated() {
+                if k > 0 { e.byte(0x2C) }
+                e.literal("{\"name\":"); e.string(NonTouch.name(d))
+                e.literal(",\"responder\":"); ResultJSON.optional(d.responder, &e)
+                e.literal(",\"handledBy\":"); ResultJSON.optional(d.handledBy, &e)
+                e.byte(0x7D)
+            }
+        }
+        e.literal("],\"responderChanges\":[")
+        for (k, c) in n.responderChanges.enumerated() {
+            if k > 0 { e.byte(0x2C) }
+            e.literal("{\"name\":"); e.string("\(c.call) \(c.receiver) at t=\(TextRenderer.time(c.t))")
+            e.literal(",\"result\":"); if c.result { e.literal("true") } else { e.literal("false") }
+            e.literal(",\"to\":"); ResultJSON.optional(c.to, &e)
+            e.byte(0x7D)
+        }
+        e.literal("]}")
     }
 
     /// A responder chain link as the outcome names it: its id, or `(cycle at id)` (R7).
@@ -242,6 +330,7 @@ extension RunOutcome {
             out.append(OutcomeDifference(field: "recognizers[\(g.id)].states", before: nil,
                                          after: Self.listText(g.states, ", ")))
         }
+        out += NonTouch.differences(nonTouch, other.nonTouch)
         if actions != other.actions {
             let script = SequenceAlignment.align(actions, other.actions)
             for step in script.steps {
@@ -259,5 +348,60 @@ extension RunOutcome {
 
     static func listText(_ items: [String], _ separator: String = " → ") -> String {
         items.isEmpty ? "[]" : items.joined(separator: separator)
+    }
+}
+
+extension RunOutcome.NonTouch {
+    /// What differs in the non-touch part: the key responder at the end, each press's
+    /// responder, handler, key command and text input (by id), each shake's and
+    /// remote-control event's responder and handler, and each responder change's answer and
+    /// resulting first responder (in input order).
+    static func differences(_ a: Self?, _ b: Self?) -> [OutcomeDifference] {
+        guard a != b else { return [] }
+        let empty = RunOutcome.NonTouch(NonTouchSummary(keyResponder: .init(initial: nil, final: nil)))
+        let a = a ?? empty, b = b ?? empty
+        var out: [OutcomeDifference] = []
+        func check(_ field: String, _ x: String?, _ y: String?) {
+            if x != y { out.append(OutcomeDifference(field: field, before: x ?? "nil", after: y ?? "nil")) }
+        }
+        check("keyResponder", a.keyResponder, b.keyResponder)
+        let theirs = Dictionary(b.presses.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for p in a.presses {
+            guard let q = theirs[p.id] else {
+                out.append(OutcomeDifference(field: "presses[\(p.id)]", before: "present", after: nil))
+                continue
+            }
+            check("presses[\(p.id)].responder", p.responder, q.responder)
+            check("presses[\(p.id)].handledBy", p.handledBy, q.handledBy)
+            check("presses[\(p.id)].keyCommand", p.keyCommand, q.keyCommand)
+            check("presses[\(p.id)].textInput", p.textInput, q.textInput)
+            check("presses[\(p.id)].finalPhase", p.finalPhase, q.finalPhase)
+        }
+        let mine = Set(a.presses.map(\.id))
+        for q in b.presses where !mine.contains(q.id) {
+            out.append(OutcomeDifference(field: "presses[\(q.id)]", before: nil, after: "present"))
+        }
+        for (label, x, y) in [("motions", a.motions, b.motions), ("remoteControls", a.remoteControls, b.remoteControls)] {
+            for k in 0..<max(x.count, y.count) {
+                guard k < x.count, k < y.count, x[k].name == y[k].name else {
+                    out.append(OutcomeDifference(field: "\(label)[\(k)]", before: k < x.count ? x[k].name : nil,
+                                                 after: k < y.count ? y[k].name : nil))
+                    continue
+                }
+                check("\(label)[\(k)].responder", x[k].responder, y[k].responder)
+                check("\(label)[\(k)].handledBy", x[k].handledBy, y[k].handledBy)
+            }
+        }
+        for k in 0..<max(a.responderChanges.count, b.responderChanges.count) {
+            let x = k < a.responderChanges.count ? a.responderChanges[k] : nil
+            let y = k < b.responderChanges.count ? b.responderChanges[k] : nil
+            guard let x, let y, x.name == y.name else {
+                out.append(OutcomeDifference(field: "responderChanges[\(k)]", before: x?.name, after: y?.name))
+                continue
+            }
+            check("responderChanges[\(k)].result", x.result ? "YES" : "NO", y.result ? "YES" : "NO")
+            check("responderChanges[\(k)].to", x.to, y.to)
+        }
+        return out
     }
 }

@@ -95,6 +95,19 @@ func countedBenchmarks(requests: String) -> [CountedBenchmark] {
         })
     }
 
+    // The keyboard (issue 35): the same screen with a text field first responder and two key
+    // commands on its controller; 100 key presses, every tenth ⌘S and every tenth ⌘F (key
+    // commands run before delivery), the others letters typed into the field at UIApplication
+    // after climbing the chain; the result JSON written.
+    list.append(CountedBenchmark(name: "keyboard-1k-json", iterations: 5) {
+        let index = SceneIndex(validated: keyboardScreen())
+        let records = keyboardRecords()
+        let result = TapTrace.dispatch(index, records: records)
+        precondition(result.actions.count == 20 && result.nonTouch?.presses.filter { $0.textInput == "search" }.count == 80,
+                     "bench scene broken")
+        return { blackHole(ResultEncoder.encode(TapTrace.dispatch(index, records: records))) }
+    })
+
     list.append(CountedBenchmark(name: "gesture-two-finger-json", iterations: 1) {
         let index = SceneIndex(validated: try InputDecoder.scene(Array(gestureScene.utf8)))
         let records = twoFingerRecords()

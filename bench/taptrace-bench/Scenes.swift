@@ -1,4 +1,5 @@
 import TapTraceCore
+import TapTraceFormats
 
 /// A grid scene: `rows` rows of `cols` cells, each a 1×1 pt view (rows × cols + rows + 1 views).
 func gridScene(rows: Int, cols: Int) -> String {
@@ -43,6 +44,47 @@ func tableScreen(cells: Int = 60) -> String {
     let tabBar = v("tabBar", "UIView", "0, 788, 390, 56", "", items)
     let root = v("root", "UIView", "0, 0, 390, 844", #", "viewController": {"id": "VC", "class": "ListViewController", "implements": ["buy:"]}"#, [table, nav, tabBar])
     return #"{"format": "taptrace/scene@1", "app": {"delegate": {"id": "AppDelegate", "class": "AppDelegate"}}, "windows": ["# + v("W", "UIWindow", "0, 0, 390, 844", "", [root]) + "]}"
+}
+
+/// `tableScreen()` with a search field (a UITextField, the first responder) in the navigation
+/// bar and two key commands on the controller, ⌘S and ⌘F, which it implements.
+func keyboardScreen() -> Scene {
+    var scene = try! InputDecoder.scene(Array(tableScreen().utf8))
+    let nav = scene.views.firstIndex { $0.id == "nav" }!
+    var field = ViewSpec(id: "search", className: "UISearchTextField", base: .UITextField)
+    field.frame = Rect(100, 50, 190, 32)
+    scene.add(field, to: nav)
+    let root = scene.views.firstIndex { $0.id == "root" }!
+    var controller = scene.views[root].viewController!
+    controller.implements = ["buy:", "saveDocument:", "find:"]
+    controller.traits.keyCommands = [KeyCommandSpec(input: "s", modifierFlags: [.command], action: "saveDocument:"),
+                                     KeyCommandSpec(input: "f", modifierFlags: [.command], action: "find:")]
+    scene.views[root].viewController = controller
+    var app = scene.app ?? AppSpec()
+    app.focusedResponder = "search"
+    scene.app = app
+    return scene
+}
+
+/// 100 key presses 0.2 s apart, each down for 0.08 s: ⌘S at every tenth, ⌘F at every tenth
+/// after it, letters otherwise.
+func keyboardRecords() -> [TouchRecord] {
+    var records: [TouchRecord] = []
+    let letters = Array("abcdefghijklmnopqrstuvwxyz")
+    for k in 0..<100 {
+        let key: KeyInput
+        switch k % 10 {
+        case 0: key = KeyInput(characters: "s", charactersIgnoringModifiers: "s", keyCode: "keyboardS", modifierFlags: [.command])
+        case 5: key = KeyInput(characters: "f", charactersIgnoringModifiers: "f", keyCode: "keyboardF", modifierFlags: [.command])
+        default:
+            let c = String(letters[k % 26])
+            key = KeyInput(characters: c, charactersIgnoringModifiers: c, keyCode: "keyboard" + c.uppercased(), modifierFlags: [])
+        }
+        let t = Double(k) * 0.2
+        records.append(TouchRecord(t: t, touches: [], nonTouch: .presses([PressChange(id: "P\(k + 1)", phase: .began, type: .keyboard, key: key)])))
+        records.append(TouchRecord(t: t + 0.08, touches: [], nonTouch: .presses([PressChange(id: "P\(k + 1)", phase: .ended, type: .keyboard, key: key)])))
+    }
+    return records
 }
 
 /// A view with pinch, rotation and pan recognizers inside a scroll view.
