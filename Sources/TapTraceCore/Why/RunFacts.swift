@@ -47,7 +47,9 @@ struct RunFacts {
 
     /// The run's knobs as overrides of the scene's (for `Explainer`, which applies them to the
     /// index's).
-    var knobOverrides: KnobOverrides { KnobOverrides(Array(zip(Knobs.names, knobs.orderedValues))) }
+    var knobOverrides: KnobOverrides {
+        KnobOverrides(Array(zip(Knobs.names, knobs.orderedValues)) + Array(zip(Knobs.eventNames, knobs.eventOrderedValues)))
+    }
 
     func touch(_ id: String) -> Touch? { touches.first { $0.id == id } }
 

@@ -24,6 +24,11 @@ enum RunReasons {
         case .action(let selector): found = action(selector, run)
         case .view(let id): found = view(id, run)
         case .firstResponder: found = firstResponder(run)
+        case .press(let id): found = press(id, responder: question.responder, run)
+        case .keyCommand(let id): found = keyCommand(id, run)
+        case .shake: found = deliveries(run.result.nonTouch?.motions ?? [], what: "shake", responder: question.responder, run)
+        case .remoteControl:
+            found = deliveries(run.result.nonTouch?.remoteControls ?? [], what: "remote-control event", responder: question.responder, run)
         }
         // Each reason's entries once, in trace order (the order the viewer and the text list them).
         var reasons: [Reason] = []

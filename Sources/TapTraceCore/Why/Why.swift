@@ -46,6 +46,20 @@ public enum Why {
             if question.expect != nil {
                 throw ValidationIssue("/expect", "the first responder is asked about without an expectation; ask about the view you expected (\"view\" with \"expect\": \"hit\")")
             }
+        case .press, .keyCommand, .shake, .remoteControl:
+            if question.expect != nil {
+                throw ValidationIssue("/expect", "presses, key commands, shakes and remote-control events are asked about without an expectation; name the responder you expected with \"responder\"")
+            }
+        }
+        if let responder = question.responder {
+            switch question.subject {
+            case .press, .shake, .remoteControl:
+                guard index.responder(withId: responder) != nil else {
+                    throw ValidationIssue("/responder", "\"\(responder)\" is not a responder of this scene (a view, a view controller, the application or its delegate)")
+                }
+            default:
+                throw ValidationIssue("/responder", "\"responder\" goes with a press, a shake or a remote-control question")
+            }
         }
     }
 }

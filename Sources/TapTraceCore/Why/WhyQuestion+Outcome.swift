@@ -28,7 +28,7 @@ extension WhyQuestion {
                 let fired = WhatIfOutcome.receivedTouchesBegan(id, in: result, index: index)
                 return expect == .notFired ? !fired : fired
             }
-        case .firstResponder:
+        case .firstResponder, .press, .keyCommand, .shake, .remoteControl:
             return nil
         }
     }
@@ -105,7 +105,7 @@ enum WhatIfOutcome {
             } else {
                 parts.append("\(id) receives no touchesBegan:withEvent:")
             }
-        case .firstResponder:
+        case .firstResponder, .press, .keyCommand, .shake, .remoteControl:
             break
         }
         // What else changed.

@@ -12,6 +12,14 @@ public struct WhyQuestion: Sendable, Hashable {
         /// A view id.
         case view(String)
         case firstResponder
+        /// A press id (contract §2.1): where the key or button went, who took it.
+        case press(String)
+        /// A key command's id (`VC.keyCommands[0]`): whether a key-down matched it and ran it.
+        case keyCommand(String)
+        /// The run's shakes.
+        case shake
+        /// The run's remote-control events.
+        case remoteControl
     }
 
     /// The outcome the user wanted.
@@ -26,9 +34,12 @@ public struct WhyQuestion: Sendable, Hashable {
 
     public var subject: Subject
     public var expect: Expectation?
+    /// For a press, a shake or a remote-control event: did it reach this responder, and why
+    /// (not)?
+    public var responder: String?
 
-    public init(_ subject: Subject, expect: Expectation? = nil) {
-        self.subject = subject; self.expect = expect
+    public init(_ subject: Subject, expect: Expectation? = nil, responder: String? = nil) {
+        self.subject = subject; self.expect = expect; self.responder = responder
     }
 
     /// The question as a sentence, for the answer's `question`.
@@ -39,7 +50,12 @@ public struct WhyQuestion: Sendable, Hashable {
         case .action(let action): s = "Why was \(action) sent or not sent?"
         case .view(let id): s = "Why did view \(id) receive what it received?"
         case .firstResponder: s = "Why are the first responder and the responder chain what they are?"
+        case .press(let id): s = "Where did press \(id) go, and who took it?"
+        case .keyCommand(let id): s = "Why did key command \(id) run or not run?"
+        case .shake: s = "Where did the shakes go, and who took them?"
+        case .remoteControl: s = "Where did the remote-control events go, and who took them?"
         }
+        if let responder { s += " Did it reach \(responder)?" }
         if let expect {
             switch (subject, expect) {
             case (.recognizer(let id), .fired): s += " What would make \(id) recognize?"
@@ -49,7 +65,8 @@ public struct WhyQuestion: Sendable, Hashable {
             case (.view(let id), .hit): s += " What would make \(id) the hit-test view?"
             case (.view(let id), .fired): s += " What would make \(id) receive the touch?"
             case (.view(let id), .notFired): s += " What would keep the touch from \(id)?"
-            case (.firstResponder, _), (.recognizer, .hit), (.action, .hit): break
+            case (.firstResponder, _), (.recognizer, .hit), (.action, .hit), (.press, _), (.keyCommand, _), (.shake, _),
+                 (.remoteControl, _): break
             }
         }
         return s
