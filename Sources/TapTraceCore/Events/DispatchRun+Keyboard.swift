@@ -171,17 +171,15 @@ extension DispatchRun {
             let answer = index.implements(current, command.action) && index.canPerformOverride(current, command.action) != false
             let actionArg = TraceRecorder.Argument(.action, trace.text(command.action))
             let who = index.ref(current).id
-            let note: NoteText = k == 0
+            var note: NoteText = k == 0
                 ? "start = \(who) (the press responder; KC4); \(who) implements \(command.action)? \(answer ? "YES" : "NO")"
                 : "\(who) implements \(command.action)? \(answer ? "YES" : "NO")"
+            // KC5 allows no marker of its own for a skipped command: the last step says it.
+            if !answer, k == chain.count - 1 { note.append("; nobody implements it: \(id) is skipped (KC4)") }
             trace.marker(.chainWalk, index.object(current), actionArg, .init(.implements, .bool(answer)), note: note)
             if answer { target = current; break }
         }
-        guard let target else {
-            trace.marker(.keyCommand, .none, .init(.match, trace.text(id)),
-                         note: "\(id): nobody implements \(command.action); the command is skipped (KC4)")
-            return false
-        }
+        guard let target else { return false }
         let n = SelectorNames.argumentCount(command.action)
         trace.call(index.object(target), action: command.action, n >= 1 ? .init(.sender, trace.text(id)) : nil,
                    n >= 2 ? eventArg(nonTouch.presses[p].event) : nil)

@@ -66,7 +66,7 @@ extension RunReasons {
             reasons.append(Reason(rule: "KC1", text: "at a key-down it matched, but the press responder's text input would take the key and \(id) does not want priority over system behavior, so it yielded to text input", trace: matched))
         }
         if matchedOnly {
-            let skipped = run.trace.markers(.keyCommand).filter { run.trace[$0].note?.hasPrefix("\(id): nobody implements") ?? false }
+            let skipped = run.trace.markers(.chainWalk).filter { run.trace[$0].note?.hasSuffix("\(id) is skipped (KC4)") ?? false }
             reasons.append(Reason(rule: "KC4", text: "at a key-down it matched, but no responder on the chain from the press responder implements its action, so it was skipped", trace: skipped))
         }
         if !shadowedIn.isEmpty {
