@@ -56,6 +56,7 @@ public enum ResultEncoder {
         w.beginArray()
         for a in r.actions { writeAction(a, to: &w) }
         w.endArray()
+        if let n = r.nonTouch { writeNonTouch(n, to: &w) }
         if !r.elements.isEmpty {
             w.key(ResultKey.elements)
             w.beginArray()
@@ -64,7 +65,7 @@ public enum ResultEncoder {
         }
         w.key(ResultKey.trace)
         writeTrace(r.recorder, to: &w)
-        w.key(ResultKey.knobs); writeKnobs(r.knobs, to: &w)
+        w.key(ResultKey.knobs); writeKnobs(r.knobs, events: r.nonTouch != nil, to: &w)
         w.key(ResultKey.input); writeInput(r.input, until: r.until, to: &w)
         w.endObject()
     }
@@ -110,12 +111,82 @@ public enum ResultEncoder {
         w.endObject()
     }
 
-    public static func writeKnobs(_ k: Knobs, to w: inout JSONWriter) {
+    /// The effective knobs; with `events` (a run with non-touch records, contract §2.1) the
+    /// knobs of non-touch events follow the others.
+    public static func writeKnobs(_ k: Knobs, events: Bool = false, to w: inout JSONWriter) {
         w.beginObject()
         for (name, value) in zip(Knobs.names, k.orderedValues) {
             w.key(name)
             w.knob(value)
         }
+        if events {
+            for (name, value) in zip(Knobs.eventNames, k.eventOrderedValues) {
+                w.key(name)
+                w.knob(value)
+            }
+        }
+        w.endObject()
+    }
+
+    /// The summaries of non-touch events (contract §2.1 "Result"), written after `actions`.
+    public static func writeNonTouch(_ n: NonTouchSummary, to w: inout JSONWriter) {
+        w.key(ResultKey.keyResponder)
+        w.beginObject()
+        w.key(KeyResponderKey.initial); w.string(n.keyResponder.initial)
+        w.key(KeyResponderKey.final); w.string(n.keyResponder.final)
+        w.endObject()
+        w.key(ResultKey.presses)
+        w.beginArray()
+        for p in n.presses {
+            w.beginObject()
+            w.key(PressSummaryKey.id); w.string(p.id)
+            w.key(PressSummaryKey.type); w.string(p.type.rawValue)
+            if let key = p.key { w.key(PressSummaryKey.key); w.string(key) }
+            w.key(PressSummaryKey.responder); w.string(p.responder)
+            w.key(PressSummaryKey.source); w.string(p.source?.rawValue)
+            w.key(PressSummaryKey.chain); w.strings(p.chain)
+            w.key(PressSummaryKey.delivered); w.strings(p.delivered)
+            w.key(PressSummaryKey.handledBy); w.string(p.handledBy)
+            w.key(PressSummaryKey.keyCommand); w.string(p.keyCommand)
+            w.key(PressSummaryKey.textInput); w.string(p.textInput)
+            w.key(PressSummaryKey.recognizers); w.strings(p.recognizers)
+            w.key(PressSummaryKey.finalPhase); w.string(p.finalPhase.rawValue)
+            w.endObject()
+        }
+        w.endArray()
+        for (key, list) in [(ResultKey.motions, n.motions), (.remoteControls, n.remoteControls)] {
+            w.key(key)
+            w.beginArray()
+            for d in list { writeDelivery(d, to: &w) }
+            w.endArray()
+        }
+        w.key(ResultKey.responderChanges)
+        w.beginArray()
+        for c in n.responderChanges {
+            w.beginObject()
+            w.key(ResponderChangeKey.t); w.number(c.t)
+            w.key(ResponderChangeKey.call); w.string(c.call)
+            w.key(ResponderChangeKey.receiver); w.string(c.receiver)
+            w.key(ResponderChangeKey.result); w.bool(c.result)
+            w.key(ResponderChangeKey.from); w.string(c.from)
+            w.key(ResponderChangeKey.to); w.string(c.to)
+            w.endObject()
+        }
+        w.endArray()
+    }
+
+    /// A motion (with its `phase`) or a remote-control event (without).
+    private static func writeDelivery(_ d: NonTouchSummary.Delivery, to w: inout JSONWriter) {
+        w.beginObject()
+        w.key(DeliveryKey.t); w.number(d.t)
+        if let phase = d.phase { w.key(DeliveryKey.phase); w.string(phase.rawValue) }
+        w.key(DeliveryKey.subtype); w.string(d.subtype)
+        w.key(DeliveryKey.responder); w.string(d.responder)
+        w.key(DeliveryKey.source); w.string(d.source?.rawValue)
+        w.key(DeliveryKey.chain); w.strings(d.chain)
+        w.key(DeliveryKey.delivered); w.strings(d.delivered)
+        w.key(DeliveryKey.handledBy); w.string(d.handledBy)
+        if d.dropped { w.key(DeliveryKey.dropped); w.bool(true) }
         w.endObject()
     }
 
@@ -127,21 +198,62 @@ public enum ResultEncoder {
         for r in records {
             w.beginObject()
             w.key(TouchRecordKey.t); w.number(r.t)
-            w.key(TouchRecordKey.touches)
-            w.beginArray()
-            for c in r.touches {
-                w.beginObject()
-                w.key(TouchChangeKey.id); w.string(c.id)
-                w.key(TouchChangeKey.phase); w.string(c.phase.rawValue)
-                if let p = c.at { w.key(TouchChangeKey.at); w.numbers(p.x, p.y) }
-                if let type = c.type { w.key(TouchChangeKey.type); w.string(type.rawValue) }
-                w.endObject()
+            // A non-touch record in the shape the touches document gives it (contract §2.1).
+            if r.nonTouch == nil || !r.touches.isEmpty {
+                w.key(TouchRecordKey.touches)
+                w.beginArray()
+                for c in r.touches {
+                    w.beginObject()
+                    w.key(TouchChangeKey.id); w.string(c.id)
+                    w.key(TouchChangeKey.phase); w.string(c.phase.rawValue)
+                    if let p = c.at { w.key(TouchChangeKey.at); w.numbers(p.x, p.y) }
+                    if let type = c.type { w.key(TouchChangeKey.type); w.string(type.rawValue) }
+                    w.endObject()
+                }
+                w.endArray()
             }
-            w.endArray()
+            if let event = r.nonTouch { writeNonTouchEvent(event, to: &w) }
             w.endObject()
         }
         w.endArray()
         if let until { w.key(TouchesKey.until); w.number(until) }
+        w.endObject()
+    }
+
+    /// The key and value of a non-touch record: `presses`, `motion`, `remoteControl` or `responder`.
+    public static func writeNonTouchEvent(_ event: NonTouchEvent, to w: inout JSONWriter) {
+        switch event {
+        case .presses(let presses):
+            w.key(TouchRecordKey.presses)
+            w.beginArray()
+            for p in presses { writePress(id: p.id, phase: p.phase, type: p.type, key: p.key, to: &w) }
+            w.endArray()
+        case .motion(let m):
+            w.key(TouchRecordKey.motion)
+            w.beginObject()
+            w.key(MotionRecordKey.subtype); w.string(m.subtype.rawValue)
+            w.key(MotionRecordKey.phase); w.string(m.phase.rawValue)
+            w.endObject()
+        case .remoteControl(let subtype):
+            w.key(TouchRecordKey.remoteControl)
+            w.beginObject()
+            w.key(RemoteControlRecordKey.subtype); w.string(subtype.rawValue)
+            w.endObject()
+        case .responder(let call):
+            w.key(TouchRecordKey.responder)
+            w.beginObject()
+            w.key(call.name); w.string(call.receiver)
+            w.endObject()
+        }
+    }
+
+    /// A press as records and calls show it: `{id, phase, type, key}` (contract §2.1, §5.2).
+    static func writePress(id: String, phase: PressPhase, type: PressType, key: KeyInput?, to w: inout JSONWriter) {
+        w.beginObject()
+        w.key(PressChangeKey.id); w.string(id)
+        w.key(PressChangeKey.phase); w.string(phase.rawValue)
+        w.key(PressChangeKey.type); w.string(type.rawValue)
+        if let key { w.key(PressChangeKey.key); writeKey(key, to: &w) }
         w.endObject()
     }
 
@@ -212,14 +324,7 @@ public enum ResultEncoder {
             w.endArray()
         case .presses(let ps):
             w.beginArray()
-            for p in ps {
-                w.beginObject()
-                w.key("id"); w.string(p.id)
-                w.key("phase"); w.string(p.phase.rawValue)
-                w.key("type"); w.string(p.type.rawValue)
-                if let key = p.key { w.key("key"); writeKey(key, to: &w) }
-                w.endObject()
-            }
+            for p in ps { writePress(id: p.id, phase: p.phase, type: p.type, key: p.key, to: &w) }
             w.endArray()
         }
     }
@@ -227,10 +332,10 @@ public enum ResultEncoder {
     /// A `UIKey` as documents write it (contract §2.1).
     public static func writeKey(_ key: KeyInput, to w: inout JSONWriter) {
         w.beginObject()
-        w.key("characters"); w.string(key.characters)
-        w.key("charactersIgnoringModifiers"); w.string(key.charactersIgnoringModifiers)
-        w.key("keyCode"); w.string(key.keyCode)
-        w.key("modifierFlags"); w.strings(key.modifierFlags.map(\.rawValue))
+        w.key(KeyInputKey.characters); w.string(key.characters)
+        w.key(KeyInputKey.charactersIgnoringModifiers); w.string(key.charactersIgnoringModifiers)
+        w.key(KeyInputKey.keyCode); w.string(key.keyCode)
+        w.key(KeyInputKey.modifierFlags); w.strings(key.modifierFlags.map(\.rawValue))
         w.endObject()
     }
 }

@@ -57,6 +57,7 @@ package enum ResultJSON {
             action(a, &e)
         }
         e.byte(0x5D)
+        if let n = r.nonTouch { nonTouch(n, &e) }
         if !r.elements.isEmpty {
             e.literal(",\"elements\":[")
             for (k, c) in r.elements.enumerated() {
@@ -68,7 +69,7 @@ package enum ResultJSON {
         e.literal(",\"trace\":")
         TraceJSON.write(r.recorder, refs: refs, &e)
         e.literal(",\"knobs\":")
-        KnobsJSON.write(r.knobs, &e)
+        KnobsJSON.write(r.knobs, events: r.nonTouch != nil, &e)
         e.literal(",\"input\":"); input(r.input, until: r.until, &e)
         e.byte(0x7D)
     }
@@ -150,19 +151,130 @@ package enum ResultJSON {
         for (k, r) in records.enumerated() {
             if k > 0 { e.byte(0x2C) }
             e.literal("{\"t\":"); e.number(r.t)
-            e.literal(",\"touches\":[")
-            for (n, c) in r.touches.enumerated() {
-                if n > 0 { e.byte(0x2C) }
-                e.literal("{\"id\":"); e.string(c.id)
-                e.literal(",\"phase\":"); e.unescaped(c.phase.rawValue)
-                if let p = c.at { e.literal(",\"at\":"); point(p, &e) }
-                if let type = c.type { e.literal(",\"type\":"); e.unescaped(type.rawValue) }
-                e.byte(0x7D)
+            if r.nonTouch == nil || !r.touches.isEmpty {
+                e.literal(",\"touches\":[")
+                for (n, c) in r.touches.enumerated() {
+                    if n > 0 { e.byte(0x2C) }
+                    e.literal("{\"id\":"); e.string(c.id)
+                    e.literal(",\"phase\":"); e.unescaped(c.phase.rawValue)
+                    if let p = c.at { e.literal(",\"at\":"); point(p, &e) }
+                    if let type = c.type { e.literal(",\"type\":"); e.unescaped(type.rawValue) }
+                    e.byte(0x7D)
+                }
+                e.byte(0x5D)
             }
-            e.literal("]}")
+            if let event = r.nonTouch { nonTouchEvent(event, &e) }
+            e.byte(0x7D)
         }
         e.byte(0x5D)
         if let until { e.literal(",\"until\":"); e.number(until) }
+        e.byte(0x7D)
+    }
+}
+
+// MARK: non-touch events (contract §2.1), as `ResultEncoder.writeNonTouch` and `writeNonTouchEvent` write them
+
+extension ResultJSON {
+    /// `,"keyResponder":…,"presses":…,"motions":…,"remoteControls":…,"responderChanges":…`.
+    static func nonTouch(_ n: NonTouchSummary, _ e: inout ByteEmitter) {
+        e.literal(",\"keyResponder\":{\"initial\":"); optional(n.keyResponder.initial, &e)
+        e.literal(",\"final\":"); optional(n.keyResponder.final, &e)
+        e.literal("},\"presses\":[")
+        for (k, p) in n.presses.enumerated() {
+            if k > 0 { e.byte(0x2C) }
+            e.literal("{\"id\":"); e.string(p.id)
+            e.literal(",\"type\":"); e.unescaped(p.type.rawValue)
+            if let key = p.key { e.literal(",\"key\":"); e.string(key) }
+            e.literal(",\"responder\":"); optional(p.responder, &e)
+            e.literal(",\"source\":"); word(p.source?.rawValue, &e)
+            e.literal(",\"chain\":"); strings(p.chain, &e)
+            e.literal(",\"delivered\":"); strings(p.delivered, &e)
+            e.literal(",\"handledBy\":"); optional(p.handledBy, &e)
+            e.literal(",\"keyCommand\":"); optional(p.keyCommand, &e)
+            e.literal(",\"textInput\":"); optional(p.textInput, &e)
+            e.literal(",\"recognizers\":"); strings(p.recognizers, &e)
+            e.literal(",\"finalPhase\":"); e.unescaped(p.finalPhase.rawValue)
+            e.byte(0x7D)
+        }
+        e.literal("],\"motions\":[")
+        for (k, d) in n.motions.enumerated() {
+            if k > 0 { e.byte(0x2C) }
+            delivery(d, &e)
+        }
+        e.literal("],\"remoteControls\":[")
+        for (k, d) in n.remoteControls.enumerated() {
+            if k > 0 { e.byte(0x2C) }
+            delivery(d, &e)
+        }
+        e.literal("],\"responderChanges\":[")
+        for (k, c) in n.responderChanges.enumerated() {
+            if k > 0 { e.byte(0x2C) }
+            e.literal("{\"t\":"); e.number(c.t)
+            e.literal(",\"call\":"); e.string(c.call)
+            e.literal(",\"receiver\":"); e.string(c.receiver)
+            e.literal(c.result ? ",\"result\":true" : ",\"result\":false")
+            e.literal(",\"from\":"); optional(c.from, &e)
+            e.literal(",\"to\":"); optional(c.to, &e)
+            e.byte(0x7D)
+        }
+        e.byte(0x5D)
+    }
+
+    private static func delivery(_ d: NonTouchSummary.Delivery, _ e: inout ByteEmitter) {
+        e.literal("{\"t\":"); e.number(d.t)
+        if let phase = d.phase { e.literal(",\"phase\":"); e.unescaped(phase.rawValue) }
+        e.literal(",\"subtype\":"); e.string(d.subtype)
+        e.literal(",\"responder\":"); optional(d.responder, &e)
+        e.literal(",\"source\":"); word(d.source?.rawValue, &e)
+        e.literal(",\"chain\":"); strings(d.chain, &e)
+        e.literal(",\"delivered\":"); strings(d.delivered, &e)
+        e.literal(",\"handledBy\":"); optional(d.handledBy, &e)
+        if d.dropped { e.literal(",\"dropped\":true") }
+        e.byte(0x7D)
+    }
+
+    /// `,"presses":[…]`, `,"motion":{…}`, `,"remoteControl":{…}` or `,"responder":{…}`.
+    private static func nonTouchEvent(_ event: NonTouchEvent, _ e: inout ByteEmitter) {
+        switch event {
+        case .presses(let presses):
+            e.literal(",\"presses\":[")
+            for (k, p) in presses.enumerated() {
+                if k > 0 { e.byte(0x2C) }
+                press(id: p.id, phase: p.phase, type: p.type, key: p.key, &e)
+            }
+            e.byte(0x5D)
+        case .motion(let m):
+            e.literal(",\"motion\":{\"subtype\":"); e.unescaped(m.subtype.rawValue)
+            e.literal(",\"phase\":"); e.unescaped(m.phase.rawValue)
+            e.byte(0x7D)
+        case .remoteControl(let subtype):
+            e.literal(",\"remoteControl\":{\"subtype\":"); e.unescaped(subtype.rawValue)
+            e.byte(0x7D)
+        case .responder(let call):
+            switch call {
+            case .become(let id): e.literal(",\"responder\":{\"become\":"); e.string(id)
+            case .resign(let id): e.literal(",\"responder\":{\"resign\":"); e.string(id)
+            }
+            e.byte(0x7D)
+        }
+    }
+
+    /// `{id, phase, type, key}`, as `ResultEncoder.writePress` writes it.
+    static func press(id: String, phase: PressPhase, type: PressType, key: KeyInput?, _ e: inout ByteEmitter) {
+        e.literal("{\"id\":"); e.string(id)
+        e.literal(",\"phase\":"); e.unescaped(phase.rawValue)
+        e.literal(",\"type\":"); e.unescaped(type.rawValue)
+        if let key {
+            e.literal(",\"key\":{\"characters\":"); e.string(key.characters)
+            e.literal(",\"charactersIgnoringModifiers\":"); e.string(key.charactersIgnoringModifiers)
+            e.literal(",\"keyCode\":"); e.string(key.keyCode)
+            e.literal(",\"modifierFlags\":[")
+            for (k, flag) in key.modifierFlags.enumerated() {
+                if k > 0 { e.byte(0x2C) }
+                e.unescaped(flag.rawValue)
+            }
+            e.literal("]}")
+        }
         e.byte(0x7D)
     }
 }

@@ -142,6 +142,7 @@ public struct SceneDecoder {
         var baseWasInvalid = false
         var subviewsNode: Int?
         var gestureNode: Int?
+        var traits = ResponderTraits()
         reader.object(node, at: here) { (key: ViewKey, v) in
             func at() -> String { here().pointer(key.rawValue) }
             switch key {
@@ -190,6 +191,10 @@ public struct SceneDecoder {
             case .scrollView: spec.scrollView = decodeScrollView(v, at: at)
             case .overrides: spec.overrides = decodeViewOverrides(v, at: at)
             case .implements: spec.implements = reader.strings(v, at: at)
+            case .canBecomeFirstResponder: ResponderTraitKey.canBecomeFirstResponder.read(v, at: at, reader: reader, into: &traits)
+            case .canResignFirstResponder: ResponderTraitKey.canResignFirstResponder.read(v, at: at, reader: reader, into: &traits)
+            case .textInput: ResponderTraitKey.textInput.read(v, at: at, reader: reader, into: &traits)
+            case .keyCommands: ResponderTraitKey.keyCommands.read(v, at: at, reader: reader, into: &traits)
             case .targets: spec.targets = decodeControlTargets(v, at: at)
             case .gestureRecognizers: gestureNode = v
             case .viewController: spec.viewController = decodeController(v, at: at)
@@ -202,6 +207,7 @@ public struct SceneDecoder {
         }
         spec.id = id ?? ""
         spec.className = className ?? ""
+        if !traits.isEmpty { spec.traits = traits }
         if let explicitBase {
             spec.base = explicitBase
             spec.explicitBase = true
@@ -232,14 +238,7 @@ public struct SceneDecoder {
     }
 
     private func decodeTouchOverrides(_ node: Int, at pointer: () -> String) -> TouchOverrides? {
-        func handling(_ v: Int, _ at: () -> String) -> TouchHandling? {
-            guard let word = reader.string(v, at: at) else { return nil }
-            guard let h = TouchHandling(rawValue: word) else {
-                reader.report(at, "must be \"super\" or \"handle\", not \"\(word)\"")
-                return nil
-            }
-            return h
-        }
+        func handling(_ v: Int, _ at: () -> String) -> TouchHandling? { reader.handling(v, at: at) }
         if tape.kind(node) == .string {
             return handling(node, pointer).map { TouchOverrides(all: $0) }
         }
@@ -284,6 +283,9 @@ public struct SceneDecoder {
             case .touchesShouldBegin: o.touchesShouldBegin = reader.bool(v, at: at)
             case .touchesShouldCancel: o.touchesShouldCancel = reader.bool(v, at: at)
             case .canPerformAction: o.canPerformAction = decodeCanPerform(v, at: at)
+            case .presses: o.presses = reader.pressOverrides(v, at: at)
+            case .motion: o.motion = reader.motionOverrides(v, at: at)
+            case .remoteControl: o.remoteControl = reader.remoteControlOverride(v, at: at)
             }
         }
         return o
@@ -297,6 +299,9 @@ public struct SceneDecoder {
             case .touches: o.touches = decodeTouchOverrides(v, at: at)
             case .nextResponder: o.nextResponder = reader.string(v, at: at)
             case .canPerformAction: o.canPerformAction = decodeCanPerform(v, at: at)
+            case .presses: o.presses = reader.pressOverrides(v, at: at)
+            case .motion: o.motion = reader.motionOverrides(v, at: at)
+            case .remoteControl: o.remoteControl = reader.remoteControlOverride(v, at: at)
             }
         }
         return o
@@ -424,6 +429,10 @@ public struct SceneDecoder {
             case .presentedBy: spec.presentedBy = reader.string(v, at: at)
             case .implements: spec.implements = reader.strings(v, at: at)
             case .overrides: spec.overrides = decodeResponderOverrides(v, at: at)
+            case .canBecomeFirstResponder: ResponderTraitKey.canBecomeFirstResponder.read(v, at: at, reader: reader, into: &spec.traits)
+            case .canResignFirstResponder: ResponderTraitKey.canResignFirstResponder.read(v, at: at, reader: reader, into: &spec.traits)
+            case .textInput: ResponderTraitKey.textInput.read(v, at: at, reader: reader, into: &spec.traits)
+            case .keyCommands: ResponderTraitKey.keyCommands.read(v, at: at, reader: reader, into: &spec.traits)
             }
         }
         guard ok else { return nil }
@@ -445,6 +454,12 @@ public struct SceneDecoder {
             case .overrides: app.overrides = decodeResponderOverrides(v, at: at)
             case .focusedResponder: app.focusedResponder = reader.string(v, at: at)
             case .ignoringInteractionEvents: app.ignoringInteractionEvents = reader.bool(v, at: at)
+            case .canBecomeFirstResponder: ResponderTraitKey.canBecomeFirstResponder.read(v, at: at, reader: reader, into: &app.traits)
+            case .canResignFirstResponder: ResponderTraitKey.canResignFirstResponder.read(v, at: at, reader: reader, into: &app.traits)
+            case .textInput: ResponderTraitKey.textInput.read(v, at: at, reader: reader, into: &app.traits)
+            case .keyCommands: ResponderTraitKey.keyCommands.read(v, at: at, reader: reader, into: &app.traits)
+            case .applicationSupportsShakeToEdit: app.applicationSupportsShakeToEdit = reader.bool(v, at: at)
+            case .receivesRemoteControlEvents: app.receivesRemoteControlEvents = reader.bool(v, at: at)
             case .delegate:
                 var id: String?, className: String?
                 var d = AppDelegateSpec(id: "", className: "")
@@ -456,6 +471,10 @@ public struct SceneDecoder {
                     case .isResponder: d.isResponder = reader.bool(dv, at: dat)
                     case .implements: d.implements = reader.strings(dv, at: dat)
                     case .overrides: d.overrides = decodeResponderOverrides(dv, at: dat)
+                    case .canBecomeFirstResponder: ResponderTraitKey.canBecomeFirstResponder.read(dv, at: dat, reader: reader, into: &d.traits)
+                    case .canResignFirstResponder: ResponderTraitKey.canResignFirstResponder.read(dv, at: dat, reader: reader, into: &d.traits)
+                    case .textInput: ResponderTraitKey.textInput.read(dv, at: dat, reader: reader, into: &d.traits)
+                    case .keyCommands: ResponderTraitKey.keyCommands.read(dv, at: dat, reader: reader, into: &d.traits)
                     }
                 }
                 if ok {
@@ -534,6 +553,10 @@ public struct SceneDecoder {
             case .canPrevent: r.canPrevent = reader.bool(v, at: at)
             case .canBePrevented: r.canBePrevented = reader.bool(v, at: at)
             case .requiresExclusiveTouchType: r.requiresExclusiveTouchType = reader.bool(v, at: at)
+            case .allowedPressTypes:
+                // PG1: keyboard presses never reach recognizers, so `keyboard` is not a choice.
+                r.allowedPressTypes = reader.words(v, at: at, as: PressType.self,
+                                                   allowed: PressType.allCases.filter { $0 != .keyboard })
             case .delegate: r.delegate = decodeRecognizerDelegate(v, at: at)
             case .targets:
                 if let elements = reader.array(v, at: at) {
@@ -587,6 +610,7 @@ public struct SceneDecoder {
             case .class: d.className = reader.string(v, at: at)
             case .shouldReceiveEvent: d.shouldReceiveEvent = reader.bool(v, at: at)
             case .shouldReceiveTouch: d.shouldReceiveTouch = reader.bool(v, at: at)
+            case .shouldReceivePress: d.shouldReceivePress = reader.bool(v, at: at)
             case .shouldBegin: d.shouldBegin = reader.bool(v, at: at)
             case .shouldRecognizeSimultaneouslyWith: d.shouldRecognizeSimultaneouslyWith = decodeRecognizerList(v, at: at)
             case .shouldRequireFailureOf: d.shouldRequireFailureOf = decodeRecognizerList(v, at: at)

@@ -89,6 +89,10 @@ public enum SceneEncoder {
             case .scrollView: if let s = v.scrollView { w.key(key); writeScrollView(s, to: &w) }
             case .overrides: if let o = v.overrides { w.key(key); writeViewOverrides(o, to: &w) }
             case .implements: if let i = v.implements { w.key(key); w.strings(i) }
+            case .canBecomeFirstResponder: if v.hasRareProperties { flag(key, v.traits.canBecomeFirstResponder, &w) }
+            case .canResignFirstResponder: if v.hasRareProperties { flag(key, v.traits.canResignFirstResponder, &w) }
+            case .textInput: if v.hasRareProperties { flag(key, v.traits.textInput, &w) }
+            case .keyCommands: if v.hasRareProperties, let c = v.traits.keyCommands { w.key(key); writeKeyCommands(c, to: &w) }
             case .targets:
                 if let targets = v.targets {
                     w.key(key)
@@ -153,6 +157,10 @@ public enum SceneEncoder {
             case .presentedBy: if let p = vc.presentedBy { w.key(key); w.string(p) }
             case .implements: if let i = vc.implements { w.key(key); w.strings(i) }
             case .overrides: if let o = vc.overrides { w.key(key); writeResponderOverrides(o, to: &w) }
+            case .canBecomeFirstResponder: flag(key, vc.traits.canBecomeFirstResponder, &w)
+            case .canResignFirstResponder: flag(key, vc.traits.canResignFirstResponder, &w)
+            case .textInput: flag(key, vc.traits.textInput, &w)
+            case .keyCommands: if let c = vc.traits.keyCommands { w.key(key); writeKeyCommands(c, to: &w) }
             }
         }
         w.endObject()
@@ -232,6 +240,9 @@ public enum SceneEncoder {
             case .touchesShouldBegin: flag(key, o.touchesShouldBegin, &w)
             case .touchesShouldCancel: flag(key, o.touchesShouldCancel, &w)
             case .canPerformAction: if let c = o.canPerformAction { w.key(key); writeCanPerform(c, to: &w) }
+            case .presses: if let p = o.presses { w.key(key); writePresses(p, to: &w) }
+            case .motion: if let m = o.motion { w.key(key); writeMotion(m, to: &w) }
+            case .remoteControl: if let r = o.remoteControl { w.key(key); writeRemoteControl(r, to: &w) }
             }
         }
         w.endObject()
@@ -244,9 +255,77 @@ public enum SceneEncoder {
             case .touches: if let t = o.touches { w.key(key); writeTouches(t, to: &w) }
             case .nextResponder: if let n = o.nextResponder { w.key(key); w.string(n) }
             case .canPerformAction: if let c = o.canPerformAction { w.key(key); writeCanPerform(c, to: &w) }
+            case .presses: if let p = o.presses { w.key(key); writePresses(p, to: &w) }
+            case .motion: if let m = o.motion { w.key(key); writeMotion(m, to: &w) }
+            case .remoteControl: if let r = o.remoteControl { w.key(key); writeRemoteControl(r, to: &w) }
             }
         }
         w.endObject()
+    }
+
+    /// `overrides.presses`: the word when every method does the same and there is no `only`.
+    private static func writePresses(_ p: PressOverrides, to w: inout JSONWriter) {
+        if !p.perMethod, p.only == nil {
+            w.string(p.began.rawValue)
+            return
+        }
+        w.beginObject()
+        for key in PressMethodKey.allCases {
+            switch key {
+            case .began: w.key(key); w.string(p.began.rawValue)
+            case .changed: w.key(key); w.string(p.changed.rawValue)
+            case .ended: w.key(key); w.string(p.ended.rawValue)
+            case .cancelled: w.key(key); w.string(p.cancelled.rawValue)
+            case .only: if let only = p.only { w.key(key); w.strings(only) }
+            }
+        }
+        w.endObject()
+    }
+
+    private static func writeMotion(_ m: MotionOverrides, to w: inout JSONWriter) {
+        if !m.perMethod {
+            w.string(m.began.rawValue)
+            return
+        }
+        w.beginObject()
+        for key in MotionMethodKey.allCases {
+            w.key(key)
+            switch key {
+            case .began: w.string(m.began.rawValue)
+            case .ended: w.string(m.ended.rawValue)
+            case .cancelled: w.string(m.cancelled.rawValue)
+            }
+        }
+        w.endObject()
+    }
+
+    private static func writeRemoteControl(_ r: RemoteControlOverride, to w: inout JSONWriter) {
+        guard let only = r.only else { w.string(r.handling.rawValue); return }
+        w.beginObject()
+        for key in RemoteControlOverrideKey.allCases {
+            switch key {
+            case .only: w.key(key); w.strings(only.map(\.rawValue))
+            }
+        }
+        w.endObject()
+    }
+
+    private static func writeKeyCommands(_ commands: [KeyCommandSpec], to w: inout JSONWriter) {
+        w.beginArray()
+        for c in commands {
+            w.beginObject()
+            for key in KeyCommandKey.allCases {
+                switch key {
+                case .id: if let id = c.id { w.key(key); w.string(id) }
+                case .input: w.key(key); w.string(c.input)
+                case .modifierFlags: if !c.modifierFlags.isEmpty { w.key(key); w.strings(c.modifierFlags.map(\.rawValue)) }
+                case .action: w.key(key); w.string(c.action)
+                case .wantsPriorityOverSystemBehavior: flag(key, c.wantsPriorityOverSystemBehavior, &w)
+                }
+            }
+            w.endObject()
+        }
+        w.endArray()
     }
 
     private static func writeApp(_ app: AppSpec, to w: inout JSONWriter) {
@@ -260,6 +339,12 @@ public enum SceneEncoder {
             case .delegate: if let d = app.delegate { w.key(key); writeAppDelegate(d, to: &w) }
             case .focusedResponder: if let f = app.focusedResponder { w.key(key); w.string(f) }
             case .ignoringInteractionEvents: flag(key, app.ignoringInteractionEvents, &w)
+            case .canBecomeFirstResponder: flag(key, app.traits.canBecomeFirstResponder, &w)
+            case .canResignFirstResponder: flag(key, app.traits.canResignFirstResponder, &w)
+            case .textInput: flag(key, app.traits.textInput, &w)
+            case .keyCommands: if let c = app.traits.keyCommands { w.key(key); writeKeyCommands(c, to: &w) }
+            case .applicationSupportsShakeToEdit: flag(key, app.applicationSupportsShakeToEdit, &w)
+            case .receivesRemoteControlEvents: flag(key, app.receivesRemoteControlEvents, &w)
             }
         }
         w.endObject()
@@ -274,6 +359,10 @@ public enum SceneEncoder {
             case .isResponder: flag(key, d.isResponder, &w)
             case .implements: if let i = d.implements { w.key(key); w.strings(i) }
             case .overrides: if let o = d.overrides { w.key(key); writeResponderOverrides(o, to: &w) }
+            case .canBecomeFirstResponder: flag(key, d.traits.canBecomeFirstResponder, &w)
+            case .canResignFirstResponder: flag(key, d.traits.canResignFirstResponder, &w)
+            case .textInput: flag(key, d.traits.textInput, &w)
+            case .keyCommands: if let c = d.traits.keyCommands { w.key(key); writeKeyCommands(c, to: &w) }
             }
         }
         w.endObject()
@@ -307,6 +396,7 @@ public enum SceneEncoder {
             case .canPrevent: flag(key, g.canPrevent, &w)
             case .canBePrevented: flag(key, g.canBePrevented, &w)
             case .requiresExclusiveTouchType: flag(key, g.requiresExclusiveTouchType, &w)
+            case .allowedPressTypes: if let p = g.allowedPressTypes { w.key(key); w.strings(p.map(\.rawValue)) }
             case .delegate: if let d = g.delegate { w.key(key); writeRecognizerDelegate(d, to: &w) }
             case .targets:
                 w.key(key)
@@ -344,6 +434,7 @@ public enum SceneEncoder {
             case .class: if let c = d.className { w.key(key); w.string(c) }
             case .shouldReceiveEvent: flag(key, d.shouldReceiveEvent, &w)
             case .shouldReceiveTouch: flag(key, d.shouldReceiveTouch, &w)
+            case .shouldReceivePress: flag(key, d.shouldReceivePress, &w)
             case .shouldBegin: flag(key, d.shouldBegin, &w)
             case .shouldRecognizeSimultaneouslyWith: list(key, d.shouldRecognizeSimultaneouslyWith)
             case .shouldRequireFailureOf: list(key, d.shouldRequireFailureOf)

@@ -42,9 +42,10 @@ public struct CaseOutcome: Sendable {
 /// `POST /v1/check` and the conformance tests.
 ///
 /// The result is checked as the document `taptrace dispatch` prints (`ResultEncoder`), so a
-/// case passes here exactly when it would pass against that output. A key whose result list
-/// this engine does not produce yet (presses, motions, remote-control events, the key
-/// responder, responder changes) fails as unsupported instead of passing silently.
+/// case passes here exactly when it would pass against that output. The keys of non-touch
+/// events (`keyResponder`, `presses`, `motions`, `remoteControls`, `responderChanges`) are
+/// checked against the summaries a run with a press, motion, remote-control or responder record
+/// writes (contract §2.1); a result without them fails the key, saying so, instead of passing.
 public enum CaseChecker {
     /// Dispatches the case and checks it. `name` defaults to the case's own. With a `budget`
     /// that stops the run, the case fails saying why (its result is partial), and
@@ -172,22 +173,19 @@ private struct Check {
                 }
             }
         case "actions", "motions", "remoteControls", "responderChanges":
-            guard let list = r.member(r.root, key) else { unsupported(key, want); return }
+            guard let list = r.member(r.root, key) else { missing(key, want); return }
             let got = Array(r.elements(list))
             let entries = want.array
             if got.count != entries.count {
-                let summary = key == "actions"
-                    ? "[" + got.map { r.member($0, "action").flatMap { r.string($0) } ?? "?" }.joined(separator: ", ") + "]"
-                    : ""
                 fail(key, want, value(list), "expected \(entries.count) \(entries.count == 1 ? "entry" : "entries"), got \(got.count)"
-                     + (summary.isEmpty ? "" : " " + summary))
+                     + (got.isEmpty ? "" : " [" + got.map { summary(of: $0, in: key) }.joined(separator: ", ") + "]"))
                 return
             }
             for (i, (g, w)) in zip(got, entries).enumerated() {
                 compareMembers(w, in: g, key: "\(key)[\(i)]")
             }
         case "touches", "presses":
-            guard let list = r.member(r.root, key) else { unsupported(key, want); return }
+            guard let list = r.member(r.root, key) else { missing(key, want); return }
             for (id, entry) in want.members {
                 guard let e = r.elements(list).first(where: { Check.id(r, $0) == id }) else {
                     fail("\(key).\(id)", entry, .null, "expected \(show(entry)), got no \(key == "touches" ? "touch" : "press") \(id) in the result")
@@ -196,7 +194,7 @@ private struct Check {
                 compareMembers(entry, in: e, key: "\(key).\(id)")
             }
         case "keyResponder":
-            guard let node = r.member(r.root, key) else { unsupported(key, want); return }
+            guard let node = r.member(r.root, key) else { missing(key, want); return }
             if r.kind(node) == .object {
                 compareMembers(want, in: node, key: key)
             } else {
@@ -207,8 +205,25 @@ private struct Check {
         }
     }
 
-    mutating func unsupported(_ key: String, _ want: JSONValue) {
-        fail(key, want, .null, "unsupported: this engine's results have no \"\(key)\" yet, so this expectation cannot be checked")
+    /// A result without `key`: `actions` is always written; the non-touch summaries only by a
+    /// run with a press, motion, remote-control or responder record (contract §2.1).
+    mutating func missing(_ key: String, _ want: JSONValue) {
+        fail(key, want, .null, key == "actions"
+             ? "the result has no \"actions\""
+             : "the result has no \"\(key)\": the run had no press, motion, remote-control or responder record")
+    }
+
+    /// One entry of a result list, short, for a count that does not match: an action's name,
+    /// `shake began`, `togglePlayPause`, `become V`.
+    func summary(of entry: Int, in key: String) -> String {
+        func text(_ name: String) -> String? { r.member(entry, name).flatMap { r.string($0) } }
+        switch key {
+        case "actions": return text("action") ?? "?"
+        case "motions": return (text("subtype") ?? "?") + " " + (text("phase") ?? "?")
+        case "remoteControls": return text("subtype") ?? "?"
+        case "responderChanges": return (text("call") ?? "?") + " " + (text("receiver") ?? "?")
+        default: return "?"
+        }
     }
 
     /// Each member of `want` equals the same member of result object `node` (`t` within 1e-6 s).

@@ -27,6 +27,10 @@ public struct CaseDocument: Sendable {
                                     "callTimes", "recognizers", "actions", "touches", "keyResponder", "presses",
                                     "motions", "remoteControls", "responderChanges", "markers"]
     static let caseKeys = ["name", "rules", "scene", "touches", "knobs", "expect"]
+    /// The names of the trace's markers (§5.2, `MarkerKind`), for `expect.markers`.
+    static let markerNames = ["collect", "gate", "withhold", "flush", "drop", "pending", "chainWalk", "hitTestPass",
+                              "sequenceEnd", "timer", "control", "keyResponder", "keyboard", "keyCommand", "textInput",
+                              "firstResponder", "unhandled", "shakeToEdit", "arrival"]
 
     /// One case document; `limits` bounds its scene's views and its touch records.
     public static func decode(_ bytes: [UInt8], limits: Limits = .unlimited) throws(InputError) -> CaseDocument {
@@ -107,8 +111,16 @@ public struct CaseDocument: Sendable {
             switch key {
             case "firstResponder":
                 _ = reader.stringOrNull(v, at: { at })
-            case "responderChain", "calls", "callsPrefix", "notCalls", "markers":
+            case "responderChain", "calls", "callsPrefix", "notCalls":
                 _ = reader.strings(v, at: { at })
+            case "markers":
+                // Marker names are the trace's (`MarkerKind`): a typo cannot wait in vain.
+                let names = markerNames
+                for (i, name) in (reader.strings(v, at: { at }) ?? []).enumerated() where MarkerKind(rawValue: name) == nil {
+                    var message = "unknown marker \"\(name)\""
+                    if let near = DocumentReader.closest(to: name, in: names) { message += " (did you mean \"\(near)\"?)" }
+                    reader.report({ at + "/\(i)" }, message + "; known: " + names.joined(separator: ", "))
+                }
             case "callCounts":
                 reader.object(v, at: { at }, keys: []) { call, n in
                     _ = reader.integer(n, at: { at + "/" + JSONPointer.escape(call) }, minimum: 0); return true

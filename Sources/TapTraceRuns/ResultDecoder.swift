@@ -121,6 +121,7 @@ public enum ResultDecoder {
                                    recorder: TraceRecorder(), knobs: Knobs(), input: [], until: nil)
             var entries: [TraceEntry] = []
             var seen: Set<ResultKey> = []
+            var nonTouch = NonTouchSummary(keyResponder: .init(initial: nil, final: nil))
             for (key, v) in try members(node, "", ResultKey.self) {
                 let p = "".pointer(key.rawValue)
                 seen.insert(key)
@@ -136,6 +137,19 @@ public enum ResultDecoder {
                     for (i, e) in try elements(v, p).enumerated() { r.recognizers.append(try recognizer(e, p.pointer(i))) }
                 case .actions:
                     for (i, e) in try elements(v, p).enumerated() { r.actions.append(try action(e, p.pointer(i))) }
+                case .keyResponder: nonTouch.keyResponder = try keyResponder(v, p)
+                case .presses:
+                    for (i, e) in try elements(v, p).enumerated() { nonTouch.presses.append(try press(e, p.pointer(i))) }
+                case .motions:
+                    for (i, e) in try elements(v, p).enumerated() { nonTouch.motions.append(try delivery(e, p.pointer(i), motion: true)) }
+                case .remoteControls:
+                    for (i, e) in try elements(v, p).enumerated() {
+                        nonTouch.remoteControls.append(try delivery(e, p.pointer(i), motion: false))
+                    }
+                case .responderChanges:
+                    for (i, e) in try elements(v, p).enumerated() {
+                        nonTouch.responderChanges.append(try responderChange(e, p.pointer(i)))
+                    }
                 case .elements:
                     for (i, e) in try elements(v, p).enumerated() { r.elements.append(try element(e, p.pointer(i))) }
                 case .trace:
@@ -148,8 +162,110 @@ public enum ResultDecoder {
             where !seen.contains(required) {
                 throw fail("".pointer(required.rawValue), "required")
             }
+            // The non-touch summaries come together (contract §2.1): all five or none.
+            if let present = ResultKey.nonTouch.first(where: { seen.contains($0) }) {
+                if let missing = ResultKey.nonTouch.first(where: { !seen.contains($0) }) {
+                    throw fail("".pointer(missing.rawValue), "required with \"\(present.rawValue)\"")
+                }
+                r.nonTouch = nonTouch
+            }
             r.recorder = try recorder(entries)
             return r
+        }
+
+        func keyResponder(_ node: Int, _ pointer: String) throws(Failure) -> NonTouchSummary.KeyResponder {
+            var k = NonTouchSummary.KeyResponder(initial: nil, final: nil)
+            for (key, v) in try members(node, pointer, KeyResponderKey.self) {
+                let p = pointer.pointer(key.rawValue)
+                switch key {
+                case .initial: k.initial = try optionalString(v, p)
+                case .final: k.final = try optionalString(v, p)
+                }
+            }
+            return k
+        }
+
+        /// An entry of `presses` (`ResultEncoder.writeNonTouch`).
+        func press(_ node: Int, _ pointer: String) throws(Failure) -> NonTouchSummary.Press {
+            var s = NonTouchSummary.Press(id: "", type: .keyboard, key: nil, responder: nil, source: nil, chain: [], delivered: [],
+                                          handledBy: nil, keyCommand: nil, textInput: nil, recognizers: [], finalPhase: .began)
+            var seen: Set<PressSummaryKey> = []
+            for (key, v) in try members(node, pointer, PressSummaryKey.self) {
+                let p = pointer.pointer(key.rawValue)
+                seen.insert(key)
+                switch key {
+                case .id: s.id = try string(v, p)
+                case .type: s.type = try word(v, p, as: PressType.self)
+                case .key: s.key = try string(v, p)
+                case .responder: s.responder = try optionalString(v, p)
+                case .source: s.source = tape.kind(v) == .null ? nil : try word(v, p, as: NonTouchSummary.Source.self)
+                case .chain: s.chain = try strings(v, p)
+                case .delivered: s.delivered = try strings(v, p)
+                case .handledBy: s.handledBy = try optionalString(v, p)
+                case .keyCommand: s.keyCommand = try optionalString(v, p)
+                case .textInput: s.textInput = try optionalString(v, p)
+                case .recognizers: s.recognizers = try strings(v, p)
+                case .finalPhase: s.finalPhase = try word(v, p, as: PressPhase.self)
+                }
+            }
+            for required: PressSummaryKey in [.id, .type, .finalPhase] where !seen.contains(required) {
+                throw fail(pointer.pointer(required.rawValue), "required")
+            }
+            return s
+        }
+
+        /// An entry of `motions` (with `phase`) or `remoteControls` (without).
+        func delivery(_ node: Int, _ pointer: String, motion: Bool) throws(Failure) -> NonTouchSummary.Delivery {
+            var d = NonTouchSummary.Delivery(t: 0, phase: nil, subtype: "", responder: nil, source: nil, chain: [],
+                                             delivered: [], handledBy: nil)
+            var seen: Set<DeliveryKey> = []
+            for (key, v) in try members(node, pointer, DeliveryKey.self) {
+                let p = pointer.pointer(key.rawValue)
+                seen.insert(key)
+                switch key {
+                case .t: d.t = try number(v, p)
+                case .phase:
+                    guard motion else { throw fail(p, "unknown key: a remote-control event has no phase") }
+                    d.phase = try word(v, p, as: MotionPhase.self)
+                case .subtype:
+                    d.subtype = try string(v, p)
+                    let known = motion ? MotionSubtype(rawValue: d.subtype) != nil : RemoteControlSubtype(rawValue: d.subtype) != nil
+                    guard known else { throw fail(p, "unknown value \"\(d.subtype)\"") }
+                case .responder: d.responder = try optionalString(v, p)
+                case .source: d.source = tape.kind(v) == .null ? nil : try word(v, p, as: NonTouchSummary.Source.self)
+                case .chain: d.chain = try strings(v, p)
+                case .delivered: d.delivered = try strings(v, p)
+                case .handledBy: d.handledBy = try optionalString(v, p)
+                case .dropped: d.dropped = try bool(v, p)
+                }
+            }
+            for required: DeliveryKey in motion ? [.t, .phase, .subtype] : [.t, .subtype] where !seen.contains(required) {
+                throw fail(pointer.pointer(required.rawValue), "required")
+            }
+            return d
+        }
+
+        func responderChange(_ node: Int, _ pointer: String) throws(Failure) -> NonTouchSummary.ResponderChange {
+            var c = NonTouchSummary.ResponderChange(t: 0, call: "", receiver: "", result: false, from: nil, to: nil)
+            var seen: Set<ResponderChangeKey> = []
+            for (key, v) in try members(node, pointer, ResponderChangeKey.self) {
+                let p = pointer.pointer(key.rawValue)
+                seen.insert(key)
+                switch key {
+                case .t: c.t = try number(v, p)
+                case .call:
+                    c.call = try string(v, p)
+                    guard c.call == "become" || c.call == "resign" else { throw fail(p, "unknown value \"\(c.call)\"") }
+                case .receiver: c.receiver = try string(v, p)
+                case .result: c.result = try bool(v, p)
+                case .from: c.from = try optionalString(v, p)
+                case .to: c.to = try optionalString(v, p)
+                }
+            }
+            for required: ResponderChangeKey in [.t, .call, .receiver, .result] where !seen.contains(required) {
+                throw fail(pointer.pointer(required.rawValue), "required")
+            }
+            return c
         }
 
         /// An element check of `elements` (as `ResultEncoder.writeElement` writes it).
@@ -323,8 +439,43 @@ public enum ResultDecoder {
             var r = TouchRecord(t: 0, touches: [])
             for (key, v) in try members(node, pointer, TouchRecordKey.self) {
                 let p = pointer.pointer(key.rawValue)
+                if key != .t, key != .touches, r.nonTouch != nil { throw fail(p, "a record carries one kind") }
                 switch key {
                 case .t: r.t = try number(v, p)
+                case .presses:
+                    var presses: [PressChange] = []
+                    for (i, e) in try elements(v, p).enumerated() {
+                        let s = try pressSnapshot(e, p.pointer(i))
+                        presses.append(PressChange(id: s.id, phase: s.phase, type: s.type, key: s.key))
+                    }
+                    r.nonTouch = .presses(presses)
+                case .motion:
+                    var m = MotionChange(phase: .began)
+                    for (mk, mv) in try members(v, p, MotionRecordKey.self) {
+                        switch mk {
+                        case .subtype: m.subtype = try word(mv, p.pointer(mk.rawValue), as: MotionSubtype.self)
+                        case .phase: m.phase = try word(mv, p.pointer(mk.rawValue), as: MotionPhase.self)
+                        }
+                    }
+                    r.nonTouch = .motion(m)
+                case .remoteControl:
+                    var subtype: RemoteControlSubtype?
+                    for (rk, rv) in try members(v, p, RemoteControlRecordKey.self) {
+                        switch rk {
+                        case .subtype: subtype = try word(rv, p.pointer(rk.rawValue), as: RemoteControlSubtype.self)
+                        }
+                    }
+                    guard let subtype else { throw fail(p.pointer("subtype"), "required") }
+                    r.nonTouch = .remoteControl(subtype)
+                case .responder:
+                    let calls = try members(v, p, ResponderCallKey.self)
+                    guard calls.count == 1, let call = calls.first else { throw fail(p, "expected {\"become\": id} or {\"resign\": id}") }
+                    let ck = call.0
+                    let id = try string(call.1, p.pointer(ck.rawValue))
+                    switch ck {
+                    case .become: r.nonTouch = .responder(.become(id))
+                    case .resign: r.nonTouch = .responder(.resign(id))
+                    }
                 case .touches:
                     for (i, e) in try elements(v, p).enumerated() {
                         let cp = p.pointer(i)
@@ -391,7 +542,9 @@ public enum ResultDecoder {
                 guard let first = items.first else {
                     switch name {
                     case "touches", "touch": return .touches([])
-                    case "events", "phases": return .strings([])
+                    case "presses": return .presses([])
+                    // Key command ids (KC5's markers) are strings, not objects of the scene.
+                    case "events", "phases", "searched", "shadowed": return .strings([])
                     default: return .objects([])
                     }
                 }
@@ -399,6 +552,12 @@ public enum ResultDecoder {
                 case .number: return .point(try point(node, pointer))
                 case .string: return .strings(try strings(node, pointer))
                 case .object:
+                    // A press has a type, a touch a tap count (both have a phase).
+                    if tape.members(first).contains(where: { tape.stringEquals($0.key, "type") }) {
+                        var presses: [PressSnapshot] = []
+                        for (i, e) in items.enumerated() { presses.append(try pressSnapshot(e, pointer.pointer(i))) }
+                        return .presses(presses)
+                    }
                     if tape.members(first).contains(where: { tape.stringEquals($0.key, "phase") }) {
                         var touches: [TouchSnapshot] = []
                         for (i, e) in items.enumerated() { touches.append(try snapshot(e, pointer.pointer(i))) }
@@ -413,6 +572,46 @@ public enum ResultDecoder {
                 default: throw fail(pointer, "unexpected array element")
                 }
             }
+        }
+
+        /// A press as records and calls show it: `{id, phase, type, key}`.
+        func pressSnapshot(_ node: Int, _ pointer: String) throws(Failure) -> PressSnapshot {
+            var s = PressSnapshot(id: "", phase: .began, type: .keyboard, key: nil)
+            var seen: Set<PressChangeKey> = []
+            for (key, v) in try members(node, pointer, PressChangeKey.self) {
+                let p = pointer.pointer(key.rawValue)
+                seen.insert(key)
+                switch key {
+                case .id: s.id = try string(v, p)
+                case .phase: s.phase = try word(v, p, as: PressPhase.self)
+                case .type: s.type = try word(v, p, as: PressType.self)
+                case .key: s.key = try keyInput(v, p)
+                }
+            }
+            for required: PressChangeKey in [.id, .phase, .type] where !seen.contains(required) {
+                throw fail(pointer.pointer(required.rawValue), "required")
+            }
+            return s
+        }
+
+        func keyInput(_ node: Int, _ pointer: String) throws(Failure) -> KeyInput {
+            var characters: String?, ignoring: String?, keyCode: String?, flags: [KeyModifierFlag]?
+            for (key, v) in try members(node, pointer, KeyInputKey.self) {
+                let p = pointer.pointer(key.rawValue)
+                switch key {
+                case .characters: characters = try string(v, p)
+                case .charactersIgnoringModifiers: ignoring = try string(v, p)
+                case .keyCode: keyCode = try string(v, p)
+                case .modifierFlags:
+                    var list: [KeyModifierFlag] = []
+                    for (i, e) in try elements(v, p).enumerated() { list.append(try word(e, p.pointer(i), as: KeyModifierFlag.self)) }
+                    flags = list
+                }
+            }
+            guard let characters, let ignoring, let keyCode, let flags else {
+                throw fail(pointer, "expected {characters, charactersIgnoringModifiers, keyCode, modifierFlags}")
+            }
+            return KeyInput(characters: characters, charactersIgnoringModifiers: ignoring, keyCode: keyCode, modifierFlags: flags)
         }
 
         func snapshot(_ node: Int, _ pointer: String) throws(Failure) -> TouchSnapshot {

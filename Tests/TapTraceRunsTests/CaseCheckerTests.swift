@@ -71,15 +71,98 @@ struct CaseCheckerTests {
         #expect(failures.map(\.text) == [text])
     }
 
-    /// The keys of non-touch events: reported as unsupported, never passed silently.
+    /// The keys of non-touch events against a touch-only run: failed, saying why, never passed silently.
     @Test(arguments: [#""keyResponder": {"initial": null, "final": null}"#, #""presses": {"P1": {"handledBy": "VC"}}"#,
                       #""motions": []"#, #""remoteControls": []"#, #""responderChanges": []"#])
-    func nonTouchKeysAreUnsupported(_ expect: String) throws {
+    func nonTouchKeysFailWithoutNonTouchRecords(_ expect: String) throws {
         let failures = try Self.failures(expect)
         let key = String(expect.dropFirst().prefix { $0 != "\"" })
         #expect(failures.count == 1)
         #expect(failures.first?.key == key)
-        #expect(failures.first?.text.hasPrefix("\(key): unsupported: this engine's results have no \"\(key)\" yet") == true)
+        #expect(failures.first?.text == "\(key): the result has no \"\(key)\": the run had no press, motion, remote-control or responder record")
+    }
+
+    // MARK: the keys of non-touch events (contract §2.1) on a result made by hand
+
+    /// A result document as a run with presses, a shake, remote control and a responder record
+    /// writes it (only what the checker reads).
+    static let nonTouchResult = #"""
+        {"format": "taptrace/result@1", "firstResponder": null, "responderChain": [], "touches": [], "recognizers": [],
+         "actions": [{"t": 0, "action": "saveDocument:", "sender": "VC.keyCommands[0]", "target": "VC", "via": "keyCommand"}],
+         "keyResponder": {"initial": "TF", "final": "V"},
+         "presses": [{"id": "P1", "type": "keyboard", "key": "s", "responder": "TF", "source": "firstResponder",
+                      "chain": ["TF", "R", "VC", "W", "UIApplication", "AppDelegate"], "delivered": [], "handledBy": null,
+                      "keyCommand": "VC.keyCommands[0]", "textInput": null, "recognizers": [], "finalPhase": "ended"},
+                     {"id": "P2", "type": "select", "responder": "V", "source": "firstResponder", "chain": ["V", "W"],
+                      "delivered": ["V"], "handledBy": "V", "keyCommand": null, "textInput": null, "recognizers": ["tapC"],
+                      "finalPhase": "cancelled"}],
+         "motions": [{"t": 2.0, "phase": "began", "subtype": "shake", "responder": "VC", "source": "fallback", "chain": ["VC", "W"],
+                      "delivered": ["VC"], "handledBy": "VC"},
+                     {"t": 2.4, "phase": "ended", "subtype": "shake", "responder": "VC", "source": "fallback", "chain": ["VC", "W"],
+                      "delivered": ["VC"], "handledBy": "VC"}],
+         "remoteControls": [{"t": 3.0, "subtype": "togglePlayPause", "responder": "TF", "source": "firstResponder", "chain": ["TF"],
+                             "delivered": ["TF"], "handledBy": null, "dropped": true}],
+         "responderChanges": [{"t": 0.0, "call": "become", "receiver": "V", "result": false, "from": "TF", "to": "TF"},
+                              {"t": 4.0, "call": "resign", "receiver": "TF", "result": true, "from": "TF", "to": "V"}],
+         "trace": [{"seq": 1, "kind": "marker", "marker": "keyResponder"}, {"seq": 2, "kind": "marker", "marker": "keyboard"},
+                   {"seq": 3, "kind": "marker", "marker": "keyCommand"}, {"seq": 4, "kind": "call", "receiver": {"id": "VC", "class": "VC"},
+                    "selector": "saveDocument:", "t": 0}, {"seq": 5, "kind": "marker", "marker": "chainWalk"},
+                   {"seq": 6, "kind": "marker", "marker": "firstResponder"}]}
+        """#
+
+    static func nonTouchFailures(_ expect: String) throws -> [String] {
+        let tape = try JSONTape(parsing: Array("{\(expect)}".utf8))
+        let members = tape.members(tape.root).map { (key: tape.string($0.key)!, value: JSONValue(tape: tape, node: $0.value)) }
+        return CaseChecker.check(members, against: try JSONTape(parsing: Array(nonTouchResult.utf8))).map(\.text)
+    }
+
+    /// Each key of non-touch events: an expectation the result meets, and one it does not with the diff line.
+    static let nonTouchKeys: [(pass: String, fail: String, text: String)] = [
+        (#""keyResponder": {"initial": "TF", "final": "V"}"#, #""keyResponder": {"initial": "TF", "final": null}"#,
+         "keyResponder.final: expected null, got V"),
+        (#""keyResponder": {"final": "V"}"#, #""keyResponder": {"initial": null}"#, "keyResponder.initial: expected null, got TF"),
+        (#""presses": {"P1": {"responder": "TF", "source": "firstResponder", "chain": ["TF", "R", "VC", "W", "UIApplication", "AppDelegate"], "delivered": [], "handledBy": null, "keyCommand": "VC.keyCommands[0]", "textInput": null, "finalPhase": "ended"}}"#,
+         #""presses": {"P1": {"chain": ["TF", "R", "VC"]}}"#,
+         "presses.P1.chain: expected [TF, R, VC], got [TF, R, VC, W, UIApplication, AppDelegate]"),
+        (#""presses": {"P2": {"recognizers": ["tapC"], "delivered": ["V"], "handledBy": "V"}}"#, #""presses": {"P2": {"handledBy": null}}"#,
+         "presses.P2.handledBy: expected null, got V"),
+        (#""presses": {"P2": {"finalPhase": "cancelled"}}"#, #""presses": {"P3": {"handledBy": "V"}}"#,
+         "presses.P3: expected {handledBy: V}, got no press P3 in the result"),
+        (#""motions": [{"phase": "began", "subtype": "shake", "responder": "VC", "source": "fallback", "delivered": ["VC"], "handledBy": "VC"}, {"t": 2.4000001, "phase": "ended"}]"#,
+         #""motions": [{"phase": "began"}]"#, "motions: expected 1 entry, got 2 [shake began, shake ended]"),
+        (#""motions": [{"t": 2}, {"handledBy": "VC"}]"#, #""motions": [{"t": 2}, {"t": 2.5}]"#, "motions[1].t: expected 2.5, got 2.4"),
+        (#""remoteControls": [{"subtype": "togglePlayPause", "delivered": ["TF"], "handledBy": null, "dropped": true}]"#,
+         #""remoteControls": [{"subtype": "play"}]"#, "remoteControls[0].subtype: expected play, got togglePlayPause"),
+        (#""remoteControls": [{"t": 3}]"#, #""remoteControls": []"#, "remoteControls: expected 0 entries, got 1 [togglePlayPause]"),
+        (#""responderChanges": [{"t": 0.0, "call": "become", "receiver": "V", "result": false, "from": "TF", "to": "TF"}, {"result": true, "to": "V"}]"#,
+         #""responderChanges": [{"result": true}, {"result": true}]"#, "responderChanges[0].result: expected true, got false"),
+        (#""responderChanges": [{"call": "become"}, {"call": "resign"}]"#, #""responderChanges": [{"call": "become"}]"#,
+         "responderChanges: expected 1 entry, got 2 [become V, resign TF]"),
+        (#""responderChanges": [{"t": 0}, {"t": 4.0000005}]"#, #""responderChanges": [{"t": 0}, {"nothing": 1}]"#,
+         "responderChanges[1].nothing: expected 1, got no \"nothing\""),
+        (#""markers": ["keyResponder", "keyCommand", "firstResponder"]"#, #""markers": ["keyCommand", "keyboard"]"#,
+         #"markers: expected "keyboard" after "keyCommand", in order; not found (it occurs, but not in this order) among the trace's 5 markers"#),
+        (#""markers": ["chainWalk"]"#, #""markers": ["unhandled"]"#,
+         #"markers: expected "unhandled" at all, in order; not found among the trace's 5 markers"#),
+        (#""actions": [{"via": "keyCommand", "sender": "VC.keyCommands[0]", "target": "VC", "t": 0}]"#, #""actions": [{"via": "target"}]"#,
+         "actions[0].via: expected target, got keyCommand"),
+    ]
+
+    @Test(arguments: 0..<CaseCheckerTests.nonTouchKeys.count)
+    func nonTouchExpectKey(_ i: Int) throws {
+        let (pass, fail, text) = Self.nonTouchKeys[i]
+        #expect(try Self.nonTouchFailures(pass) == [], "\(pass)")
+        #expect(try Self.nonTouchFailures(fail) == [text])
+    }
+
+    /// The marker names of `expect` are the trace's: a typo is an issue, with the closest name.
+    @Test func unknownMarkersAreIssues() throws {
+        let issues = Self.issues(try Self.caseBytes(#""markers": ["collect", "keyResponders", "arrivals"]"#))
+        #expect(issues.count == 2, "\(issues)")
+        #expect(issues.first?.hasPrefix("/expect/markers/1 unknown marker \"keyResponders\" (did you mean \"keyResponder\"?); known: collect, ") == true)
+        #expect(issues.last?.hasPrefix("/expect/markers/2 unknown marker \"arrivals\" (did you mean \"arrival\"?)") == true)
+        #expect(CaseDocument.markerNames.allSatisfy { MarkerKind(rawValue: $0) != nil })
+        #expect(CaseDocument.markerNames.count == Set(CaseDocument.markerNames).count)
     }
 
     @Test func failureCarriesExpectedAndActualValues() throws {

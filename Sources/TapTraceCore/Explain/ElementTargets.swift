@@ -125,11 +125,13 @@ public enum ElementTargets {
 extension TapTrace {
     /// Dispatches a touch sequence whose gestures may name elements: `records` (decoded and
     /// expanded) when none does; otherwise the records of `ElementTargets.resolve`, and the
-    /// result carries the element checks.
+    /// result carries the element checks. Its `become`/`resign` records must name views or
+    /// view controllers of the scene.
     /// `budget` bounds the run as `dispatch(_:records:until:knobs:trace:budget:)` says.
     public static func dispatch(_ index: SceneIndex, touches: TouchSequence, records: [TouchRecord],
                                 at base: String = "/touches", knobs: KnobOverrides = KnobOverrides(),
                                 trace: Bool = true, budget: WorkBudget? = nil) throws(ValidationFailure) -> DispatchResult {
+        try checkResponders(touches, in: index, at: base)
         guard touches.hasElementTargets else {
             return dispatch(index, records: records, until: touches.until, knobs: knobs, trace: trace, budget: budget)
         }
@@ -139,10 +141,18 @@ extension TapTrace {
         return result
     }
 
+    /// `become`/`resign` records name views or view controllers of this scene (contract §2.1).
+    private static func checkResponders(_ touches: TouchSequence, in index: SceneIndex, at base: String) throws(ValidationFailure) {
+        guard touches.hasNonTouchEvents else { return }
+        let issues = TouchSequenceValidator.checkResponders(touches, in: index.directory, at: base)
+        if !issues.isEmpty { throw ValidationFailure(issues) }
+    }
+
     /// The records to dispatch for a decoded touch sequence: `records` as decoded, or, when
     /// gestures name elements, those resolved against the scene.
     public static func records(_ index: SceneIndex, touches: TouchSequence, records: [TouchRecord],
                                at base: String = "/touches", knobs: KnobOverrides = KnobOverrides()) throws(ValidationFailure) -> [TouchRecord] {
+        try checkResponders(touches, in: index, at: base)
         guard touches.hasElementTargets else { return records }
         return try ElementTargets.resolve(touches, in: index, at: base, knobs: knobs).records
     }

@@ -11,6 +11,8 @@ public final class SceneValidator {
     /// A reference, so that building a pointer (which reads the scene) while recording an issue
     /// is not an overlapping access to the validator.
     private let issues = IssueSink()
+    /// Every key command's id (its own or `<responder>.keyCommands[<i>]`), and where it is.
+    private var keyCommandIds: [String: (owner: SceneObject, index: Int)] = [:]
 
     final class IssueSink {
         var list = IssueList()
@@ -166,8 +168,35 @@ public final class SceneValidator {
         if let d = app.delegate {
             checkSelectors(d.implements, at: at.pointer("delegate").pointer("implements"))
             checkResponderOverrides(d.overrides, at: at.pointer("delegate").pointer("overrides"), directory)
-            if d.isResponder == false, d.overrides?.touches != nil || d.overrides?.nextResponder != nil {
-                issues.add(at.pointer("delegate").pointer("overrides"), "a delegate that is not a UIResponder has no touch methods or nextResponder")
+            if d.isResponder == false, let o = d.overrides,
+               o.touches != nil || o.nextResponder != nil || o.presses != nil || o.motion != nil || o.remoteControl != nil {
+                issues.add(at.pointer("delegate").pointer("overrides"), "a delegate that is not a UIResponder has no touch, press, motion or remote-control methods or nextResponder")
+            }
+            if d.isResponder == false, !d.traits.isEmpty {
+                issues.add(at.pointer("delegate"), "a delegate that is not a UIResponder cannot become first responder, take text or declare key commands")
+            }
+            checkTraits(d.traits, owner: .appDelegate, responder: d.id, directory)
+        }
+        checkTraits(app.traits, owner: .application, responder: app.id ?? ObjectDirectory.defaultApplicationId, directory)
+    }
+
+    /// A responder's key commands (contract §2.1, KC3): selectors for actions, and ids (given or
+    /// `<responder>.keyCommands[<i>]`) that no other key command or object of the scene has.
+    private func checkTraits(_ traits: ResponderTraits, owner: SceneObject, responder: String, _ directory: ObjectDirectory) {
+        guard let commands = traits.keyCommands else { return }
+        var at: String { pointer(of: owner).pointer("keyCommands") }
+        for (i, c) in commands.enumerated() {
+            if !SceneValidator.isSelector(c.action) {
+                issues.add(at.pointer(i).pointer("action"), "\"\(c.action)\" is not an Objective-C selector")
+            }
+            let id = ResponderTraits.keyCommandID(c, responder: responder, index: i)
+            var idPointer: String { c.id == nil ? at.pointer(i) : at.pointer(i).pointer("id") }
+            if let first = keyCommandIds[id] {
+                issues.add(idPointer, "duplicate key command id \"\(id)\": already used at \(pointer(of: first.owner).pointer("keyCommands").pointer(first.index))")
+            } else if directory[id] != nil {
+                issues.add(idPointer, "key command id \"\(id)\" is already the id of another object of this scene")
+            } else {
+                keyCommandIds[id] = (owner, i)
             }
         }
     }
@@ -244,8 +273,10 @@ public final class SceneValidator {
                 issues.add(here.pointer("targets").pointer(i).pointer("action"), "\"\(t.action)\" is not an Objective-C selector")
             }
         }
+        checkTraits(spec.pointee.traits, owner: .view(v), responder: spec.pointee.id, directory)
         if let vc = spec.pointee.viewController {
             var at: String { here.pointer("viewController") }
+            checkTraits(vc.traits, owner: .viewController(ofView: v), responder: vc.id, directory)
             if let p = vc.presentedBy {
                 if p == vc.id {
                     issues.add(at.pointer("presentedBy"), "a view controller cannot present itself")

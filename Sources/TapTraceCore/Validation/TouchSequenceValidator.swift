@@ -1,6 +1,10 @@
 /// Expands gesture shorthands and checks the phase and time rules of a touch sequence
 /// (contract §2): strictly increasing times, each touch begins once, changes only while down,
-/// and ends exactly once (`ended` or `cancelled`).
+/// and ends exactly once (`ended` or `cancelled`); presses, shakes and the other non-touch
+/// records of §2.1 likewise (`TouchSequenceValidator+NonTouch.swift`).
+///
+/// A record whose `t` is not finite was refused where it was read (a missing or invalid `t`,
+/// or a non-touch record that could not be read): it is reported there once and skipped here.
 public enum TouchSequenceValidator {
     /// Durations used when a shorthand does not give one (docs/decisions.md).
     public static let tapDuration = 0.1
@@ -36,7 +40,11 @@ public enum TouchSequenceValidator {
         // Generated ids count up from T1, skipping ids the explicit events use (only they can
         // collide: generated numbers only grow). Most requests have no events at all.
         var eventIds = Set<String>()
-        for e in seq.events { for c in e.touches { eventIds.insert(c.id) } }
+        for e in seq.events {
+            for c in e.touches { eventIds.insert(c.id) }
+            // Press ids are not touch ids, but a generated touch does not take one either.
+            if case .presses(let presses)? = e.nonTouch { for p in presses { eventIds.insert(p.id) } }
+        }
         var nextNumber = 1
         func freshId() -> String {
             var id = "T" + String(nextNumber)
@@ -55,6 +63,9 @@ public enum TouchSequenceValidator {
         func add(_ t: Double, _ c: TouchChange, _ s: Source) { timed.append((t, c, s, order)); order += 1 }
 
         var lastT = -Double.infinity
+        // The press, motion, remote-control and responder records, merged with the touch
+        // records by time below.
+        var nonTouch: [NonTouchItem] = []
         for (i, e) in seq.events.enumerated() {
             if e.t.isFinite {
                 if e.t <= lastT {
@@ -63,7 +74,14 @@ public enum TouchSequenceValidator {
                 }
                 lastT = max(lastT, e.t)
             }
-            if e.touches.isEmpty {
+            if let event = e.nonTouch {
+                if !e.touches.isEmpty {
+                    issues.add(base.pointer("events").pointer(i), "a record carries exactly one of touches, presses, motion, remoteControl, responder")
+                }
+                if e.t.isFinite { nonTouch.append(NonTouchItem(t: e.t, event: event, index: i)) }
+                continue
+            }
+            if e.touches.isEmpty, e.t.isFinite {
                 issues.add(base.pointer("events").pointer(i).pointer("touches"), "an event changes at least one touch")
             }
             var inRecord = Set<String>()
@@ -134,6 +152,20 @@ public enum TouchSequenceValidator {
         var life: [String: Life] = [:]
         var records: [TouchRecord] = []
         records.reserveCapacity(sorted.count)
+        // With non-touch records: the first gesture that touches in each record, to report one
+        // at the time of a non-touch record (a record carries one kind).
+        var recordGesture: [Int?] = []
+        let tracksGestures = !nonTouch.isEmpty
+        func noteGesture(_ s: Source, newRecord: Bool) {
+            guard tracksGestures else { return }
+            var k: Int?
+            if case .gesture(let g) = s { k = g }
+            if newRecord {
+                recordGesture.append(k)
+            } else if recordGesture[recordGesture.count - 1] == nil {
+                recordGesture[recordGesture.count - 1] = k
+            }
+        }
         for item in sorted {
             let c = item.change
             switch (c.phase, life[c.id]) {
@@ -155,9 +187,11 @@ public enum TouchSequenceValidator {
                     issues.add(pointer(item.source), "touch \"\(c.id)\" changes twice at t = \(NumberText.format(item.t))")
                 } else {
                     records[records.count - 1].touches.append(c)
+                    noteGesture(item.source, newRecord: false)
                 }
             } else {
                 records.append(TouchRecord(t: item.t, touches: [c]))
+                noteGesture(item.source, newRecord: true)
             }
         }
         let stillDown = life.contains { if case .down = $0.value { return true } else { return false } }
@@ -166,12 +200,17 @@ public enum TouchSequenceValidator {
                 issues.add(pointer(s), "touch \"\(id)\" never ends: add an \"ended\" or \"cancelled\" change")
             }
         }
+        if !nonTouch.isEmpty {
+            checkNonTouch(&nonTouch, at: base, issues: &issues)
+            records = merge(records, nonTouch, gestures: recordGesture, at: base, issues: &issues)
+        }
         if let until = seq.until {
             if !until.isFinite || until < (records.last?.t ?? 0) {
                 issues.add(base.pointer("until"), "must be a time at or after the last event (\(NumberText.format(records.last?.t ?? 0)))")
             }
         }
-        if records.isEmpty, issues.isEmpty {
+        // Records refused where they were read (their time taken away) do not make it empty.
+        if records.isEmpty, issues.isEmpty, seq.events.allSatisfy({ $0.t.isFinite }) {
             issues.add(base.pointer("events"), "a touch sequence needs at least one event or gesture")
         }
         return records
@@ -179,8 +218,8 @@ public enum TouchSequenceValidator {
 
     /// The touch changes `expand` makes of `seq`, each counted once (`Limits.records`): every
     /// change of the explicit events, 2 per tap and long press, 4 per double tap, `steps` + 2
-    /// per drag. Press, motion and remote-control records are to be counted here too when
-    /// sequences carry them. Saturates at `Int.max` instead of overflowing (a sequence built in
+    /// per drag; each press of a presses record, and 1 per motion, remote-control or responder
+    /// record. Saturates at `Int.max` instead of overflowing (a sequence built in
     /// code may give any step count).
     public static func recordCount(_ seq: TouchSequence) -> Int {
         var n = 0
@@ -188,7 +227,13 @@ public enum TouchSequenceValidator {
             let (sum, overflow) = n.addingReportingOverflow(k)
             n = overflow ? .max : sum
         }
-        for e in seq.events { add(e.touches.count) }
+        for e in seq.events {
+            switch e.nonTouch {
+            case nil: add(e.touches.count)
+            case .presses(let presses)?: add(max(1, presses.count))
+            case .motion?, .remoteControl?, .responder?: add(1)
+            }
+        }
         for g in seq.gestures {
             switch g {
             case .tap, .longPress: add(2)

@@ -5,7 +5,37 @@
 // `ResultEncoder`'s. The result's `input` is a touches document (`TouchesKeys.swift`).
 
 package enum ResultKey: String, DocumentKey {
-    case format, firstResponder, responderChain, touches, recognizers, actions, elements, trace, knobs, input
+    case format, firstResponder, responderChain, touches, recognizers, actions
+    // Contract §2.1: only in results of runs with a press, motion, remote-control or responder record.
+    case keyResponder, presses, motions, remoteControls, responderChanges
+    case elements, trace, knobs, input
+    package static let names = NameTable<Self>()
+
+    /// The non-touch summaries: all present or none.
+    package static let nonTouch: [ResultKey] = [.keyResponder, .presses, .motions, .remoteControls, .responderChanges]
+}
+
+/// `keyResponder`: the key window's first responder at the start and the end of the run.
+package enum KeyResponderKey: String, DocumentKey {
+    case initial, final
+    package static let names = NameTable<Self>()
+}
+
+/// An entry of `presses`.
+package enum PressSummaryKey: String, DocumentKey {
+    case id, type, key, responder, source, chain, delivered, handledBy, keyCommand, textInput, recognizers, finalPhase
+    package static let names = NameTable<Self>()
+}
+
+/// An entry of `motions` or (without `phase`) of `remoteControls`.
+package enum DeliveryKey: String, DocumentKey {
+    case t, phase, subtype, responder, source, chain, delivered, handledBy, dropped
+    package static let names = NameTable<Self>()
+}
+
+/// An entry of `responderChanges`.
+package enum ResponderChangeKey: String, DocumentKey {
+    case t, call, receiver, result, from, to
     package static let names = NameTable<Self>()
 }
 

@@ -11,19 +11,24 @@ enum SceneKey: String, DocumentKey {
 
 enum AppKey: String, DocumentKey {
     case id, `class`, implements, overrides, delegate, focusedResponder, ignoringInteractionEvents
+    // Contract §2.1: the first responder and the keyboard (any responder), shake and remote control.
+    case canBecomeFirstResponder, canResignFirstResponder, textInput, keyCommands
+    case applicationSupportsShakeToEdit, receivesRemoteControlEvents
     static let names = NameTable<Self>()
 }
 
 enum AppDelegateKey: String, DocumentKey {
     case id, `class`, isResponder, implements, overrides
+    case canBecomeFirstResponder, canResignFirstResponder, textInput, keyCommands
     static let names = NameTable<Self>()
 }
 
 enum ViewKey: String, DocumentKey {
     case id, `class`, label, accessibilityIdentifier, address, base, frame, bounds, center, transform, hidden, alpha
     case userInteractionEnabled, clipsToBounds, multipleTouchEnabled, exclusiveTouch
-    case animating, enabled, level, isKey, scrollView, overrides, implements, targets
-    case gestureRecognizers, viewController, subviews
+    case animating, enabled, level, isKey, scrollView, overrides, implements
+    case canBecomeFirstResponder, canResignFirstResponder, textInput, keyCommands
+    case targets, gestureRecognizers, viewController, subviews
     static let names = NameTable<Self>()
 }
 
@@ -35,11 +40,36 @@ enum ScrollViewKey: String, DocumentKey {
 enum ViewOverrideKey: String, DocumentKey {
     case pointInside, hitTest, nextResponder, touches, gestureRecognizerShouldBegin
     case beginTracking, continueTracking, touchesShouldBegin, touchesShouldCancel, canPerformAction
+    case presses, motion, remoteControl
     static let names = NameTable<Self>()
 }
 
 enum ResponderOverrideKey: String, DocumentKey {
-    case touches, nextResponder, canPerformAction
+    case touches, nextResponder, canPerformAction, presses, motion, remoteControl
+    static let names = NameTable<Self>()
+}
+
+/// `presses` overrides given per method (P3), and the presses they are limited to.
+enum PressMethodKey: String, DocumentKey {
+    case began, changed, ended, cancelled, only
+    static let names = NameTable<Self>()
+}
+
+/// `motion` overrides given per method (M2).
+enum MotionMethodKey: String, DocumentKey {
+    case began, ended, cancelled
+    static let names = NameTable<Self>()
+}
+
+/// `remoteControl: {"only": [subtypes]}` (RC2).
+enum RemoteControlOverrideKey: String, DocumentKey {
+    case only
+    static let names = NameTable<Self>()
+}
+
+/// An entry of a responder's `keyCommands` (KC3).
+enum KeyCommandKey: String, DocumentKey {
+    case id, input, modifierFlags, action, wantsPriorityOverSystemBehavior
     static let names = NameTable<Self>()
 }
 
@@ -74,6 +104,7 @@ enum ControlTargetKey: String, DocumentKey {
 
 enum ViewControllerKey: String, DocumentKey {
     case id, `class`, presentedBy, implements, overrides
+    case canBecomeFirstResponder, canResignFirstResponder, textInput, keyCommands
     static let names = NameTable<Self>()
 }
 
@@ -81,7 +112,7 @@ enum RecognizerKey: String, DocumentKey {
     case id, `class`, base, enabled, cancelsTouchesInView, delaysTouchesBegan, delaysTouchesEnded
     case numberOfTapsRequired, numberOfTouchesRequired, minimumPressDuration, allowableMovement
     case minimumNumberOfTouches, maximumNumberOfTouches, direction, edges, requireToFail
-    case canPrevent, canBePrevented, requiresExclusiveTouchType, delegate, targets
+    case canPrevent, canBePrevented, requiresExclusiveTouchType, allowedPressTypes, delegate, targets
     static let names = NameTable<Self>()
 }
 
@@ -92,7 +123,7 @@ enum RecognizerTargetKey: String, DocumentKey {
 }
 
 enum RecognizerDelegateKey: String, DocumentKey {
-    case id, `class`, shouldReceiveEvent, shouldReceiveTouch, shouldBegin
+    case id, `class`, shouldReceiveEvent, shouldReceiveTouch, shouldReceivePress, shouldBegin
     case shouldRecognizeSimultaneouslyWith, shouldRequireFailureOf, shouldBeRequiredToFailBy
     static let names = NameTable<Self>()
 }

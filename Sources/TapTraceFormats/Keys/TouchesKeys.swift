@@ -6,9 +6,42 @@ package enum TouchesKey: String, DocumentKey {
     package static let names = NameTable<Self>()
 }
 
-/// One record of `events`.
+/// One record of `events`: `t` and exactly one kind (contract §2.1).
 package enum TouchRecordKey: String, DocumentKey {
-    case t, touches
+    case t, touches, presses, motion, remoteControl, responder
+    package static let names = NameTable<Self>()
+
+    /// The keys that name the record's kind (exactly one per record).
+    static let kinds: [TouchRecordKey] = [.touches, .presses, .motion, .remoteControl, .responder]
+}
+
+/// One press of a `presses` record; also a press as a call's argument shows it (§5.2).
+package enum PressChangeKey: String, DocumentKey {
+    case id, phase, type, key
+    package static let names = NameTable<Self>()
+}
+
+/// A keyboard press's `key` (`UIKey`).
+package enum KeyInputKey: String, DocumentKey {
+    case characters, charactersIgnoringModifiers, keyCode, modifierFlags
+    package static let names = NameTable<Self>()
+}
+
+/// A `motion` record.
+package enum MotionRecordKey: String, DocumentKey {
+    case subtype, phase
+    package static let names = NameTable<Self>()
+}
+
+/// A `remoteControl` record.
+package enum RemoteControlRecordKey: String, DocumentKey {
+    case subtype
+    package static let names = NameTable<Self>()
+}
+
+/// A `responder` record: exactly one of the two calls (F3, F4).
+package enum ResponderCallKey: String, DocumentKey {
+    case become, resign
     package static let names = NameTable<Self>()
 }
 
