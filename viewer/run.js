@@ -1,5 +1,6 @@
 // One stored run: what UIKit did with the touches. The responder chain, the touches, each
-// recognizer's states on a timeline, the actions sent, and the trace; the canvas shows the
+// recognizer's states on a timeline, the actions sent, the presses, shakes and remote-control
+// events when there were any (run-events.js), and the trace; the canvas shows the
 // hit-test path and the first responder, and follows the selected trace entry. Beside the first
 // responder, each touch, each recognizer and each action a "why?" asks the why API (why.js).
 
@@ -8,6 +9,7 @@ import { links } from "./api.js";
 import { downloadWithToken } from "./download.js";
 import { time, when } from "./format.js";
 import { problemView } from "./problems.js";
+import { nonTouchSection } from "./run-events.js";
 import { recognizerTimeline } from "./timeline.js";
 import { TraceView } from "./trace.js";
 import { VirtualList } from "./virtual-list.js";
@@ -101,6 +103,7 @@ export class RunView {
           h("h3", { id: "actions-heading" }, `Actions sent (${actionCount})`),
           actionCount ? this.actions.element : h("p", { class: "empty", id: "run-no-actions" }, "No action was sent."),
           this.actionQuestions(result))),
+      nonTouchSection(result, { focus: (id) => this.canvas.focus(id) }),
       h("section", { "aria-labelledby": "recognizers-heading" },
         h("h3", { id: "recognizers-heading" }, "Gesture recognizers"),
         recognizerTimeline(result, this.why ? (r) => {
