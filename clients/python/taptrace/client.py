@@ -9,6 +9,7 @@ import urllib.parse
 import urllib.request
 from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
+from . import events as _events
 from .errors import TapTraceError, TapTraceProblem
 from .models import (
     AuditReport,
@@ -32,8 +33,9 @@ from .models import (
 SceneDocument = Union[Mapping[str, Any], "os.PathLike[str]"]
 #: A stored scene: its id (``scn_…``) or the ``Scene`` an upload returned.
 SceneRef = Union[str, Scene]
-#: A touches document (dict), or just its list of gestures.
-Touches = Union[Mapping[str, Any], Sequence[Mapping[str, Any]]]
+#: A touches document (dict), or just its list of gestures and ``events`` records (the lists
+#: that ``taptrace.events`` helpers return may be given as they are).
+Touches = Union[Mapping[str, Any], Sequence[Any]]
 #: An element name (view id, else accessibilityIdentifier, else label) or a screen point.
 Target = Union[str, Tuple[float, float]]
 
@@ -95,7 +97,9 @@ class TapTrace:
         version (or ``version``), the run kept in the scene's history under ``label`` (the
         test's name), a ``Run``. ``touches`` is a touches document or a list of gestures
         (``[{"tap": [100, 332]}, {"tap": {"view": "buyButton"}}]``); ``format`` and gesture
-        times may be left out (docs/touches.md).
+        times may be left out (docs/touches.md). The list may hold ``events`` records too, such
+        as those of ``taptrace.events`` (``[events.key_press("s", "command"),
+        events.shake(t=1)]``): they are put in time order and presses without an id named.
         """
         body: Dict[str, Any] = {"touches": _touches(touches)}
         if knobs is not None:
@@ -125,6 +129,32 @@ class TapTrace:
         the candidates in the detail).
         """
         return self.dispatch(scene, [{"tap": _target(element)}], knobs=knobs, label=label,
+                             version=version)
+
+    def press_key(self, scene: Union[SceneDocument, SceneRef], key: str, *modifiers: str,
+                  label: Optional[str] = None, version: Optional[int] = None,
+                  knobs: Optional[Mapping[str, Any]] = None) -> Union[Result, Run]:
+        """Presses a hardware keyboard's key with modifiers (``press_key(scene, "s",
+        "command")``: ⌘S) and releases it 0.08 s later, as press ``P1`` sent to the key
+        window's first responder. ``key`` is one character or a key's name (``Return``,
+        ``Escape``, ``Up``, ``F1``; see ``taptrace.events.key``). Stored or stateless as
+        ``dispatch``; the answer's ``press("P1")`` says where the key went."""
+        return self.dispatch(scene, _events.key_press(key, *modifiers), knobs=knobs, label=label,
+                             version=version)
+
+    def shake(self, scene: Union[SceneDocument, SceneRef], *, label: Optional[str] = None,
+              version: Optional[int] = None,
+              knobs: Optional[Mapping[str, Any]] = None) -> Union[Result, Run]:
+        """Shakes the device: a shake motion that begins at 0 and ends 0.4 s later. The
+        answer's ``motions`` say who received each phase and who handled it."""
+        return self.dispatch(scene, _events.shake(), knobs=knobs, label=label, version=version)
+
+    def remote_control(self, scene: Union[SceneDocument, SceneRef], subtype: str, *,
+                       label: Optional[str] = None, version: Optional[int] = None,
+                       knobs: Optional[Mapping[str, Any]] = None) -> Union[Result, Run]:
+        """Sends one remote-control event (``togglePlayPause``, ``nextTrack``, …); the answer's
+        ``remote_controls`` say where it went."""
+        return self.dispatch(scene, _events.remote_control(subtype), knobs=knobs, label=label,
                              version=version)
 
     def why(self, subject: Union[Mapping[str, Any], "os.PathLike[str]", str, RunSummary], *,
@@ -483,11 +513,22 @@ def _document(value: Any) -> Dict[str, Any]:
 
 def _touches(touches: Touches) -> Dict[str, Any]:
     if isinstance(touches, Mapping):
-        return dict(touches)
+        document = dict(touches)
+        if "events" in document:
+            document["events"] = _events.name_presses(document["events"])
+        return document
     if isinstance(touches, (str, bytes)) or not isinstance(touches, Sequence):
-        raise TypeError("touches must be a touches document (dict) or a list of gestures, "
-                        f"not {type(touches).__name__}")
-    return {"gestures": list(touches)}
+        raise TypeError("touches must be a touches document (dict) or a list of gestures and "
+                        f"events records, not {type(touches).__name__}")
+    items: List[Any] = []
+    for item in touches:
+        # A helper of taptrace.events gives a list of records: taken as they are.
+        items.extend(item if isinstance(item, list) else [item])
+    if not any(_events.is_record(item) for item in items):
+        return {"gestures": items}
+    document = _events.touches(items)
+    del document["format"]
+    return document
 
 
 def _target(element: Target) -> Any:

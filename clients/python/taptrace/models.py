@@ -93,8 +93,9 @@ class RecognizerOutcome:
 
 @dataclass(frozen=True)
 class Action:
-    """An action sent: ``via`` is ``target``, ``responderChain``, ``unhandled`` (no ``target``)
-    or ``recognizer`` (``sender`` is the recognizer's id). ``events`` are the control events
+    """An action sent: ``via`` is ``target``, ``responderChain``, ``unhandled`` (no ``target``),
+    ``recognizer`` (``sender`` is the recognizer's id) or ``keyCommand`` (``sender`` is the key
+    command's id, ``VC.keyCommands[0]``). ``events`` are the control events
     that sent it (empty in a history item, which does not carry them)."""
 
     t: float
@@ -109,6 +110,93 @@ class Action:
     def from_json(cls, d: Dict[str, Any]) -> "Action":
         return cls(t=d["t"], action=d["action"], sender=d["sender"], target=d.get("target"),
                    via=d["via"], events=list(d.get("events") or []), state=d.get("state"))
+
+
+@dataclass(frozen=True)
+class KeyResponder:
+    """``keyResponder``: the key window's first responder at the start and at the end of the
+    run (F2); ``None`` when it had none."""
+
+    initial: Optional[str]
+    final: Optional[str]
+
+
+@dataclass(frozen=True)
+class Press:
+    """An entry of ``presses``: where one press (a key, or a remote's button) went, from its
+    ``began`` on. ``type`` is ``keyboard`` or a ``UIPress.PressType``; ``key`` the key's
+    ``charactersIgnoringModifiers`` (``None`` for other types); ``responder`` the key responder
+    it was bound to and ``source`` why (``firstResponder``, or ``fallback`` when the key window
+    had none, N3); ``chain`` the responder chain from it; ``delivered`` who received
+    ``pressesBegan:withEvent:``, in order; ``handled_by`` who consumed it (``UIApplication``
+    when text input took the key there, KC1); ``key_command`` the id of the key command
+    performed (KC4); ``text_input`` the responder whose text input took the key (KC2)."""
+
+    id: str
+    type: str
+    key: Optional[str]
+    responder: Optional[str]
+    source: Optional[str]
+    chain: List[str]
+    delivered: List[str]
+    handled_by: Optional[str]  # handledBy
+    key_command: Optional[str]  # keyCommand
+    text_input: Optional[str]  # textInput
+    recognizers: List[str]
+    final_phase: str  # finalPhase
+
+    @classmethod
+    def from_json(cls, d: Dict[str, Any]) -> "Press":
+        return cls(id=d["id"], type=d["type"], key=d.get("key"), responder=d.get("responder"),
+                   source=d.get("source"), chain=list(d.get("chain", [])),
+                   delivered=list(d.get("delivered", [])), handled_by=d.get("handledBy"),
+                   key_command=d.get("keyCommand"), text_input=d.get("textInput"),
+                   recognizers=list(d.get("recognizers", [])), final_phase=d["finalPhase"])
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """An entry of ``motions`` (``phase`` set: ``began``, ``ended``, ``cancelled``) or
+    ``remote_controls``: the record's time, ``subtype`` (``shake``, or a remote-control
+    subtype), the key responder and ``source`` as for a press, the chain, who received it and
+    who handled it. ``dropped`` is true for a remote-control record the application does not
+    receive (RC3): nothing was delivered."""
+
+    t: float
+    subtype: str
+    responder: Optional[str]
+    source: Optional[str]
+    chain: List[str]
+    delivered: List[str]
+    handled_by: Optional[str]  # handledBy
+    phase: Optional[str] = None
+    dropped: bool = False
+
+    @classmethod
+    def from_json(cls, d: Dict[str, Any]) -> "Delivery":
+        return cls(t=d["t"], subtype=d["subtype"], responder=d.get("responder"),
+                   source=d.get("source"), chain=list(d.get("chain", [])),
+                   delivered=list(d.get("delivered", [])), handled_by=d.get("handledBy"),
+                   phase=d.get("phase"), dropped=bool(d.get("dropped", False)))
+
+
+@dataclass(frozen=True)
+class ResponderChange:
+    """An entry of ``responderChanges``: one ``become``/``resign`` record, its answer
+    (``result``), and the first responder of the receiver's window before and after
+    (``from_responder``/``to_responder`` are JSON ``from``/``to``)."""
+
+    t: float
+    call: str
+    receiver: str
+    result: bool
+    from_responder: Optional[str]  # JSON "from"
+    to_responder: Optional[str]  # JSON "to"
+
+    @classmethod
+    def from_json(cls, d: Dict[str, Any]) -> "ResponderChange":
+        return cls(t=d["t"], call=d["call"], receiver=d["receiver"], result=d["result"],
+                   from_responder=d.get("from"), to_responder=d.get("to"))
 
 
 @dataclass(frozen=True)
@@ -198,6 +286,11 @@ class _Outcome:
     actions: List[Action]
     elements: List[Element]
     trace: List[TraceEntry]
+    key_responder: Optional[KeyResponder]
+    presses: List[Press]
+    motions: List[Delivery]
+    remote_controls: List[Delivery]
+    responder_changes: List[ResponderChange]
 
     @property
     def chain_ids(self) -> List[str]:
@@ -223,6 +316,10 @@ class _Outcome:
         """The touch with this id; ``KeyError`` naming the ones there are."""
         return _find(self.touches, lambda t: t.id == id, "touch", id, [t.id for t in self.touches])
 
+    def press(self, id: str = "P1") -> Press:
+        """The press with this id; ``KeyError`` naming the ones there are."""
+        return _find(self.presses, lambda p: p.id == id, "press", id, [p.id for p in self.presses])
+
     def element(self, view: Optional[str] = None) -> Element:
         """The element entry for this view id (the only one when ``view`` is ``None``)."""
         if view is None:
@@ -246,8 +343,10 @@ class Result(_Outcome):
 
     ``elements`` is empty when no gesture named an element (the JSON has no ``elements`` then).
     ``knobs`` are the effective knob values and ``input`` the touches as dispatched (gestures
-    expanded into events), both as JSON. Members for non-touch events (``presses``, …) are in
-    ``raw``."""
+    expanded into events), both as JSON. A run with presses, shakes, remote-control events or
+    first responder changes (contract §2.1) fills ``key_responder``, ``presses``, ``motions``,
+    ``remote_controls`` and ``responder_changes``; for touches alone ``key_responder`` is
+    ``None`` and the lists are empty (the JSON has none of them)."""
 
     first_responder: Optional[Ref]  # firstResponder
     responder_chain: List[Responder]  # responderChain
@@ -255,6 +354,11 @@ class Result(_Outcome):
     recognizers: List[RecognizerOutcome]
     actions: List[Action]
     elements: List[Element]
+    key_responder: Optional[KeyResponder]  # keyResponder
+    presses: List[Press]
+    motions: List[Delivery]
+    remote_controls: List[Delivery]  # remoteControls
+    responder_changes: List[ResponderChange]  # responderChanges
     # Left out of repr: a failed assertion prints the outcome, not hundreds of trace entries.
     trace: List[TraceEntry] = field(repr=False)
     knobs: Dict[str, Any] = field(repr=False)
@@ -279,6 +383,13 @@ class Result(_Outcome):
                               hittable=e["hittable"], hit_test_view=e.get("hitTestView"),
                               reasons=[Reason.from_json(r) for r in e.get("reasons", [])])
                       for e in d.get("elements", [])],
+            key_responder=(KeyResponder(initial=d["keyResponder"].get("initial"),
+                                        final=d["keyResponder"].get("final"))
+                           if d.get("keyResponder") is not None else None),
+            presses=[Press.from_json(p) for p in d.get("presses", [])],
+            motions=[Delivery.from_json(m) for m in d.get("motions", [])],
+            remote_controls=[Delivery.from_json(r) for r in d.get("remoteControls", [])],
+            responder_changes=[ResponderChange.from_json(c) for c in d.get("responderChanges", [])],
             trace=[TraceEntry.from_json(e) for e in d.get("trace", [])],
             knobs=d.get("knobs", {}),
             input=d.get("input", {}),
@@ -318,8 +429,9 @@ class RunSummary:
 class Run(RunSummary, _Outcome):
     """A stored run (``GET /v1/runs/{id}``, and the answer of a stored dispatch): the summary,
     the ``request`` it was dispatched with (JSON) and its ``result``. ``responder_chain``,
-    ``touches``, ``recognizers``, ``elements``, ``trace`` and ``actions`` (with their control
-    events) are the result's, so a run reads like a result."""
+    ``touches``, ``recognizers``, ``elements``, ``trace``, ``actions`` (with their control
+    events) and the members of non-touch events (``presses``, ``motions``, …) are the result's,
+    so a run reads like a result."""
 
     request: Dict[str, Any] = field(repr=False)
     result: Result = field(repr=False)
@@ -353,6 +465,26 @@ class Run(RunSummary, _Outcome):
     @property
     def trace(self) -> List[TraceEntry]:
         return self.result.trace
+
+    @property
+    def key_responder(self) -> Optional[KeyResponder]:
+        return self.result.key_responder
+
+    @property
+    def presses(self) -> List[Press]:
+        return self.result.presses
+
+    @property
+    def motions(self) -> List[Delivery]:
+        return self.result.motions
+
+    @property
+    def remote_controls(self) -> List[Delivery]:
+        return self.result.remote_controls
+
+    @property
+    def responder_changes(self) -> List[ResponderChange]:
+        return self.result.responder_changes
 
 
 # ----- scenes -----
