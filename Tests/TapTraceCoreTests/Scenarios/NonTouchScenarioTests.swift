@@ -87,7 +87,9 @@ struct NonTouchScenarioTests {
         #expect(p2.delivered == [] && p2.handledBy == nil && p2.textInput == "TF")
         #expect(r.calls.filter { $0 == "TF insertText:" }.count == 1)
         // P3's text-input marker comes before its sendEvent:, and nothing types at UIApplication.
-        let escape = r.log.drop { $0 != "0 [keyResponder] TF" }.dropFirst(1).drop { $0 != "0 [keyResponder] TF" }
+        let starts = r.log.indices.filter { r.log[$0] == "0 [keyResponder] TF" }
+        try #require(starts.count == 3)
+        let escape = r.log[starts[2]...]
         #expect(escape.prefix(5) == ["0 [keyResponder] TF", "0 [keyboard] TF", "0 [keyCommand] TF", "0 [textInput] TF",
                                      "0 UIApplication sendEvent:"])
         #expect(r.nonTouch?.presses[2].delivered == ["TF", "R", "VC", "W", "UIApplication", "AppDelegate"])
@@ -183,7 +185,7 @@ struct NonTouchScenarioTests {
 
     /// Every existing result stays as it was: a touch-only run has no non-touch summary.
     @Test func touchOnlyRunsHaveNoNonTouchSummary() throws {
-        let r = try Scenes.run(Scenes.scene(Scenes.touchView), Scenes.tap(100, 200))
+        let r = try Scenes.run(Scenes.scene(Scenes.touchView + "}"), Scenes.tap(100, 200))
         #expect(r.nonTouch == nil)
     }
 }
