@@ -135,6 +135,47 @@ struct CompactEncodingTests {
             w.endArray()
         }
         w.key("actions"); writeActions(&w)
+        if let n = outcome.nonTouch {
+            w.key("nonTouch")
+            w.beginObject()
+            w.key("keyResponder"); w.string(n.keyResponder)
+            w.key("presses")
+            w.beginArray()
+            for p in n.presses {
+                w.beginObject()
+                w.key("id"); w.string(p.id)
+                w.key("responder"); w.string(p.responder)
+                w.key("handledBy"); w.string(p.handledBy)
+                w.key("keyCommand"); w.string(p.keyCommand)
+                w.key("textInput"); w.string(p.textInput)
+                w.key("finalPhase"); w.string(p.finalPhase)
+                w.endObject()
+            }
+            w.endArray()
+            for (key, list) in [("motions", n.motions), ("remoteControls", n.remoteControls)] {
+                w.key(key)
+                w.beginArray()
+                for d in list {
+                    w.beginObject()
+                    w.key("name"); w.string(d.name)
+                    w.key("responder"); w.string(d.responder)
+                    w.key("handledBy"); w.string(d.handledBy)
+                    w.endObject()
+                }
+                w.endArray()
+            }
+            w.key("responderChanges")
+            w.beginArray()
+            for c in n.responderChanges {
+                w.beginObject()
+                w.key("name"); w.string(c.name)
+                w.key("result"); w.bool(c.result)
+                w.key("to"); w.string(c.to)
+                w.endObject()
+            }
+            w.endArray()
+            w.endObject()
+        }
         w.endObject()
         var actions = JSONWriter(reserving: 256)
         writeActions(&actions)
