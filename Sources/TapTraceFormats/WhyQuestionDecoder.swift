@@ -1,13 +1,16 @@
 import TapTraceCore
 
 /// A `WhyQuestion` read from a request body: exactly one of `"recognizer": "id"`,
-/// `"action": "sel:"`, `"view": "id"` or `"firstResponder": true`, and optionally
-/// `"expect": "fired" | "not-fired" | "hit"`. The members sit at the top of the body, beside
+/// `"action": "sel:"`, `"view": "id"`, `"firstResponder": true`, `"press": "P1"`,
+/// `"keyCommand": "VC.keyCommands[0]"`, `"shake": true` or `"remoteControl": true`, and
+/// optionally `"expect": "fired" | "not-fired" | "hit"` or (for a press, a shake or a
+/// remote-control event) `"responder": "id"`. The members sit at the top of the body, beside
 /// the dispatch request's for `POST /v1/why`.
 struct WhyQuestionReader {
     let reader: DocumentReader
     private var subjects: [(name: String, subject: WhyQuestion.Subject)] = []
     private var expect: WhyQuestion.Expectation?
+    private var responder: String?
 
     init(_ reader: DocumentReader) { self.reader = reader }
 
@@ -18,12 +21,16 @@ struct WhyQuestionReader {
         case "recognizer": if let id = reader.string(node, at: at) { subjects.append((name, .recognizer(id))) }
         case "action": if let action = reader.string(node, at: at) { subjects.append((name, .action(action))) }
         case "view": if let id = reader.string(node, at: at) { subjects.append((name, .view(id))) }
-        case "firstResponder":
+        case "firstResponder", "shake", "remoteControl":
             if let flag = reader.bool(node, at: at) {
-                if flag { subjects.append((name, .firstResponder)) } else {
-                    reader.report(at, "firstResponder is asked with true; leave it out to ask about something else")
+                let subject: WhyQuestion.Subject = name == "shake" ? .shake : name == "remoteControl" ? .remoteControl : .firstResponder
+                if flag { subjects.append((name, subject)) } else {
+                    reader.report(at, "\(name) is asked with true; leave it out to ask about something else")
                 }
             }
+        case "press": if let id = reader.string(node, at: at) { subjects.append((name, .press(id))) }
+        case "keyCommand": if let id = reader.string(node, at: at) { subjects.append((name, .keyCommand(id))) }
+        case "responder": responder = reader.string(node, at: at)
         default:
             guard let text = reader.string(node, at: at) else { return }
             if let e = WhyQuestion.Expectation(rawValue: text) { expect = e } else {
@@ -35,7 +42,7 @@ struct WhyQuestionReader {
     /// The question, or nil with an issue when the body asks none or several.
     func question() -> WhyQuestion? {
         guard subjects.count == 1 else {
-            let names = ["recognizer", "action", "view", "firstResponder"]
+            let names = ["recognizer", "action", "view", "firstResponder", "press", "keyCommand", "shake", "remoteControl"]
             if subjects.isEmpty {
                 reader.report({ "" }, "ask one question: one of " + names.map { "\"\($0)\"" }.joined(separator: ", "))
             } else {
@@ -43,7 +50,7 @@ struct WhyQuestionReader {
             }
             return nil
         }
-        return WhyQuestion(subjects[0].subject, expect: expect)
+        return WhyQuestion(subjects[0].subject, expect: expect, responder: responder)
     }
 }
 
@@ -73,7 +80,7 @@ extension InputDecoder {
             } else if questionInBody {
                 question.read(key.rawValue, v)
             } else {
-                reader.report({ "/" + key.rawValue }, "the question is given on the command line (--recognizer, --action, --view, --first-responder, --expect), not in the request")
+                reader.report({ "/" + key.rawValue }, "the question is given on the command line (--recognizer, --action, --view, --first-responder, --press, --key-command, --shake, --remote-control, --responder, --expect), not in the request")
             }
         }
         let request = parts.finish(isObject: isObject)

@@ -2,13 +2,14 @@ import ArgumentParser
 import TapTraceCore
 import TapTraceFormats
 
-/// `taptrace why REQUEST.json --recognizer ID | --action SEL | --view ID | --first-responder
+/// `taptrace why REQUEST.json --recognizer ID | --action SEL | --view ID | --first-responder |
+/// --press ID | --key-command ID | --shake | --remote-control [--responder ID]
 /// [--expect fired|not-fired|hit] [--text]`: the reasons for what a run did, with rule ids and
 /// trace entries, and with `--expect` the single changes that would give that outcome.
 struct WhyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "why",
-        abstract: "Why did a recognizer, an action, a view or the first responder end up as they did in a run?",
+        abstract: "Why did a recognizer, an action, a view, the first responder, a press, a key command, a shake or a remote-control event end up as they did in a run?",
         discussion: """
             REQUEST is a dispatch request ({"scene": …, "touches": …, "knobs": …}, as for \\
             dispatch); '-' reads standard input. Ask one question. The reasons carry rule ids \\
@@ -33,6 +34,22 @@ struct WhyCommand: ParsableCommand {
     @Flag(help: "Why are the first responder and the responder chain what they are?")
     var firstResponder = false
 
+    @Option(help: ArgumentHelp("Where did this press (its id) go, and who took it?", valueName: "id"))
+    var press: String?
+
+    @Option(help: ArgumentHelp("Why did this key command run or not run?", valueName: "id"))
+    var keyCommand: String?
+
+    @Flag(help: "Where did the run's shakes go, and who took them?")
+    var shake = false
+
+    @Flag(help: "Where did the run's remote-control events go, and who took them?")
+    var remoteControl = false
+
+    @Option(help: ArgumentHelp("With --press, --shake or --remote-control: did it reach this responder, and why (not)?",
+                               valueName: "id"))
+    var responder: String?
+
     @Option(help: ArgumentHelp("The outcome you expected: fired or not-fired (a recognizer, an action), hit (a view).",
                                valueName: "fired|not-fired|hit"))
     var expect: WhyQuestion.Expectation?
@@ -46,9 +63,10 @@ struct WhyCommand: ParsableCommand {
     @OptionGroup var limitOptions: LimitOptions
 
     func validate() throws {
-        let asked = [recognizer != nil, action != nil, view != nil, firstResponder].filter { $0 }.count
+        let asked = [recognizer != nil, action != nil, view != nil, firstResponder, press != nil, keyCommand != nil, shake,
+                     remoteControl].filter { $0 }.count
         guard asked == 1 else {
-            throw ValidationError("Ask one question: one of --recognizer, --action, --view or --first-responder.")
+            throw ValidationError("Ask one question: one of --recognizer, --action, --view, --first-responder, --press, --key-command, --shake or --remote-control.")
         }
     }
 
@@ -57,8 +75,12 @@ struct WhyCommand: ParsableCommand {
         if let recognizer { subject = .recognizer(recognizer) }
         else if let action { subject = .action(action) }
         else if let view { subject = .view(view) }
+        else if let press { subject = .press(press) }
+        else if let keyCommand { subject = .keyCommand(keyCommand) }
+        else if shake { subject = .shake }
+        else if remoteControl { subject = .remoteControl }
         else { subject = .firstResponder }
-        return WhyQuestion(subject, expect: expect)
+        return WhyQuestion(subject, expect: expect, responder: responder)
     }
 
     func run() throws {

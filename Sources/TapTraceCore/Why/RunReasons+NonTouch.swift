@@ -32,7 +32,10 @@ extension RunReasons {
         if !p.recognizers.isEmpty {
             reasons.append(Reason(rule: "PG2", text: "recognizers collected for it: \(RunFacts.list(p.recognizers)) (PG1, PG2); they got each phase before its responder (PG3)"))
         }
-        reasons.append(chainReason(delivered: p.delivered, handledBy: p.handledBy, method: "pressesBegan:", subject: id, run))
+        reasons.append(chainReason(delivered: p.delivered, handledBy: p.handledBy, method: "pressesBegan:", subject: id, run) {
+            if case .presses(let list)? = $0.arg("presses") { return list.contains { $0.id == id } }
+            return false
+        })
         var short: String
         if let command = p.keyCommand {
             short = "\(id) ran the key command \(command) and was delivered to no responder"
@@ -97,7 +100,7 @@ extension RunReasons {
             let marker = run.trace.markers(.keyResponder).first { run.trace[$0].t == d.t }
             reasons.append(startReason(d.responder, d.source, subject: name, marker: marker))
             let method = what == "shake" ? "motion" : "remoteControlReceivedWithEvent:"
-            reasons.append(chainReason(delivered: d.delivered, handledBy: d.handledBy, method: method, subject: name, run))
+            reasons.append(chainReason(delivered: d.delivered, handledBy: d.handledBy, method: method, subject: name, run) { $0.t == d.t })
             if let asked, !d.delivered.contains(asked) { reachedAll = false }
         }
         var short = list.count == 1 ? "1 \(what)" : "\(list.count) \(what)s"
@@ -124,9 +127,10 @@ extension RunReasons {
     }
 
     /// P3, M2, RC2, N5: who received it and who took it.
-    private static func chainReason(delivered: [String], handledBy: String?, method: String, subject: String, _ run: RunFacts) -> Reason {
+    private static func chainReason(delivered: [String], handledBy: String?, method: String, subject: String, _ run: RunFacts,
+                                    _ isOfThisEvent: (TraceEntry) -> Bool) -> Reason {
         let calls = run.trace.entries.indices.filter { i in
-            run.trace[i].kind == .call && (run.trace[i].selector?.hasPrefix(method) ?? false)
+            run.trace[i].kind == .call && (run.trace[i].selector?.hasPrefix(method) ?? false) && isOfThisEvent(run.trace[i])
         }
         if delivered.isEmpty {
             return Reason(rule: "KC1", text: "no responder received \(method) for \(subject)")
@@ -136,7 +140,7 @@ extension RunReasons {
             return Reason(rule: "P3", text: "\(method) went \(path); \(handledBy) took it (an override that does not call super, or UIApplication's text input), so it went no further",
                           trace: calls)
         }
-        let unhandled = run.trace.markers(.unhandled)
+        let unhandled = run.trace.markers(.unhandled).filter { isOfThisEvent(run.trace[$0]) || calls.contains(run.trace.parent($0) ?? -1) }
         return Reason(rule: "N5", text: "\(method) went \(path); every responder passed it on (UIResponder's default implementation calls the next responder), so it fell off the end of the chain unhandled",
                       trace: calls + unhandled)
     }

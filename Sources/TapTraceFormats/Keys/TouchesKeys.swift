@@ -73,13 +73,14 @@ package enum RequestKey: String, DocumentKey {
 
 /// The question of `POST /v1/runs/{id}/why`: one subject, optionally an expected outcome.
 package enum WhyQuestionKey: String, DocumentKey {
-    case recognizer, action, view, firstResponder, expect
+    case recognizer, action, view, firstResponder, press, keyCommand, shake, remoteControl, responder, expect
     package static let names = NameTable<Self>()
 }
 
 /// `POST /v1/why`: a dispatch request and the question, side by side.
 package enum WhyRequestKey: String, DocumentKey {
-    case scene, touches, knobs, recognizer, action, view, firstResponder, expect
+    case scene, touches, knobs, recognizer, action, view, firstResponder, press, keyCommand, shake, remoteControl, responder
+    case expect
     package static let names = NameTable<Self>()
 }
 
