@@ -17,15 +17,18 @@ const none = (id) => id ?? "none";
 
 /**
  * The section, or null for a touch-only result. `focus(id)` highlights a responder on the
- * canvas; `input` is the run's touches as dispatched (the presses' keys with their modifiers).
+ * canvas; `why(question, name)`, when given, makes a "why?" button that asks the why API
+ * (`{press}`, `{keyCommand}`, `{shake: true}`, `{remoteControl: true}`). The presses' keys
+ * with their modifiers are read from the run's input.
  */
-export function nonTouchSection(result, { focus }) {
+export function nonTouchSection(result, { focus, why = null }) {
   if (!hasNonTouch(result)) return null;
   const keys = pressKeys(result.input);
   const presses = result.presses ?? [];
   const motions = result.motions ?? [];
   const remotes = result.remoteControls ?? [];
   const changes = result.responderChanges ?? [];
+  const ask = (question, name) => (why ? [" ", why(question, name)] : null);
   const who = (id) => (id ? h("button", { type: "button", class: "link-button", onclick: () => focus(id) }, id) : "none");
   const responder = (e) => [who(e.responder), e.source === "fallback" ? h("span", { class: "source", title: "The key window had no first responder: knob keyResponderFallback chose (N3)" }, " (fallback)") : null];
 
@@ -45,9 +48,11 @@ export function nonTouchSection(result, { focus }) {
           h("td", { class: "key", title: key ? JSON.stringify(key) : p.type }, p.type === "keyboard" ? keyText(key ?? p.key ?? "", key?.modifierFlags ?? []) : p.type),
           h("td", {}, responder(p)),
           h("td", {}, path(p, focus)),
-          h("td", { class: "outcome" }, pressOutcome(p)));
+          h("td", { class: "outcome" }, pressOutcome(p),
+            ask({ press: p.id }, `Why did ${p.id} go where it went?`),
+            p.keyCommand ? ask({ keyCommand: p.keyCommand }, `Why was ${p.keyCommand} performed?`) : null));
       }))] : null,
-    motions.length ? [h("h4", { id: "motions-heading" }, `Shakes (${motions.length})`),
+    motions.length ? [h("h4", { id: "motions-heading" }, `Shakes (${motions.length})`, ask({ shake: true }, "Why did the shake go where it went?")),
       table("run-motions", "Shakes", ["t (s)", "event", "responder", "path up the chain", "outcome"], motions.map((m) =>
         h("tr", { "data-t": m.t },
           h("td", {}, time(m.t)),
@@ -55,7 +60,8 @@ export function nonTouchSection(result, { focus }) {
           h("td", {}, responder(m)),
           h("td", {}, path(m, focus)),
           h("td", { class: "outcome" }, deliveryOutcome(m)))))] : null,
-    remotes.length ? [h("h4", { id: "remote-controls-heading" }, `Remote control (${remotes.length})`),
+    remotes.length ? [h("h4", { id: "remote-controls-heading" }, `Remote control (${remotes.length})`,
+      ask({ remoteControl: true }, "Why did the remote-control event go where it went?")),
       table("run-remote-controls", "Remote-control events", ["t (s)", "event", "responder", "path up the chain", "outcome"], remotes.map((r) =>
         h("tr", { "data-t": r.t },
           h("td", {}, time(r.t)),

@@ -103,7 +103,7 @@ export class RunView {
           h("h3", { id: "actions-heading" }, `Actions sent (${actionCount})`),
           actionCount ? this.actions.element : h("p", { class: "empty", id: "run-no-actions" }, "No action was sent."),
           this.actionQuestions(result))),
-      nonTouchSection(result, { focus: (id) => this.canvas.focus(id) }),
+      nonTouchSection(result, { focus: (id) => this.canvas.focus(id), why: this.why ? (question, name) => this.why.button(question, name) : null }),
       h("section", { "aria-labelledby": "recognizers-heading" },
         h("h3", { id: "recognizers-heading" }, "Gesture recognizers"),
         recognizerTimeline(result, this.why ? (r) => {

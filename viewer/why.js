@@ -1,5 +1,6 @@
 // "Why?" on the run page (issue 33, item 9): beside the first responder, each touch, each
-// recognizer and each action, a button asks the why API about the open run (POST
+// recognizer and each action (and each press, key command, shake and remote-control event,
+// run-events.js), a button asks the why API about the open run (POST
 // /v1/runs/{id}/why) and shows its answer under that part of the page: the answer in one
 // sentence, the reasons with their rule ids and links to the trace entries that show them,
 // and, for an expected outcome, the single changes the service verified ("what would change
@@ -18,6 +19,10 @@ const EXPECT = {
   view: [["hit", "What would make it the hit-test view?"], ["fired", "What would make it receive touchesBegan?"],
     ["not-fired", "What would keep touches from it?"]],
   firstResponder: [],
+  press: [],
+  keyCommand: [],
+  shake: [],
+  remoteControl: [],
 };
 
 export class WhyAnswers {
