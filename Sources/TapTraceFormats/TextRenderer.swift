@@ -21,6 +21,7 @@ public enum TextRenderer {
             out += "action t=\(time(a.t)): \(a.action) sender \(a.sender) → \(a.target ?? "nobody") (\(a.via.rawValue))\n"
         }
         for c in r.elements { out += element(c) + "\n" }
+        if let n = r.nonTouch { out += nonTouch(n) }
         var header: (Double, TraceCause)?
         let recognizers = rules ? Set(r.recognizers.map(\.id)) : []
         let trace = r.trace
@@ -39,6 +40,38 @@ public enum TextRenderer {
             } else {
                 out += line(e, names: names) + "\n"
             }
+        }
+        return out
+    }
+
+    /// The non-touch summaries as log lines: the key responder, then each press, shake,
+    /// remote-control event and first-responder call, with where it went and who took it.
+    static func nonTouch(_ n: NonTouchSummary) -> String {
+        var out = "keyResponder: \(n.keyResponder.initial ?? "nil") → \(n.keyResponder.final ?? "nil")\n"
+        func path(_ delivered: [String], _ handledBy: String?) -> String {
+            var s = delivered.isEmpty ? "not delivered" : "delivered " + delivered.joined(separator: " → ")
+            s += handledBy.map { "; handled by \($0)" } ?? (delivered.isEmpty ? "" : "; unhandled")
+            return s
+        }
+        for p in n.presses {
+            let key = p.key.map { " " + KeyInput(characters: $0, charactersIgnoringModifiers: $0, keyCode: "", modifierFlags: []).displayText } ?? ""
+            out += "press \(p.id) \(p.type.rawValue)\(key) → \(p.responder ?? "nobody") (\(p.source?.rawValue ?? "none")): "
+            if let command = p.keyCommand {
+                out += "key command \(command)"
+            } else {
+                out += path(p.delivered, p.handledBy)
+                if let text = p.textInput { out += "; typed into \(text)" }
+            }
+            out += "\n"
+        }
+        for d in n.motions + n.remoteControls {
+            let name = d.phase.map { "\(d.subtype) \($0.rawValue)" } ?? "remoteControl \(d.subtype)"
+            out += "\(name) t=\(time(d.t)) → "
+            out += d.dropped ? "dropped (the application does not receive remote-control events)\n"
+                : "\(d.responder ?? "nobody") (\(d.source?.rawValue ?? "none")): \(path(d.delivered, d.handledBy))\n"
+        }
+        for c in n.responderChanges {
+            out += "\(c.call) \(c.receiver) t=\(time(c.t)) → \(c.result ? "YES" : "NO") (first responder \(c.from ?? "nil") → \(c.to ?? "nil"))\n"
         }
         return out
     }
@@ -71,7 +104,10 @@ public enum TextRenderer {
             case .both: selector = objc + " / " + SelectorNames.swift(objc)
             }
             s += "\(e.receiver?.id ?? "?") -> \(selector)"
-            let args = e.args.filter { $0.name != "event" || e.args.count == 1 }.map { value($0.value) }
+            // UIEvent subtypes as Swift spells them (`.motionShake`); presses with their keys.
+            let args = e.args.filter { $0.name != "event" || e.args.count == 1 }.map { a in
+                a.name == "subtype" ? "." + value(a.value) : value(a.value)
+            }
             if !args.isEmpty { s += " " + args.joined(separator: " ") }
             if let result = e.result { s += " → " + value(result, nilWord: true) }
             else if objc == "hitTest:withEvent:" { s += " → nil" }
@@ -113,7 +149,7 @@ public enum TextRenderer {
         case .strings(let s): return "[" + s.joined(separator: ", ") + "]"
         case .objects(let refs): return "[" + refs.map(\.id).joined(separator: ", ") + "]"
         case .touches(let ts): return "{" + ts.map(\.id).joined(separator: ", ") + "}"
-        case .presses(let ps): return "{" + ps.map(\.id).joined(separator: ", ") + "}"
+        case .presses(let ps): return "{" + ps.map { p in p.key.map { "\(p.id) \($0.displayText)" } ?? "\(p.id) \(p.type.rawValue)" }.joined(separator: ", ") + "}"
         }
     }
 }

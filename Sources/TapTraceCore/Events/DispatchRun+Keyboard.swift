@@ -44,24 +44,7 @@ extension DispatchRun {
     }
 
     /// How a key reads in a note: `⌘s`, `"a"`, `Escape`.
-    static func keyText(_ key: KeyInput) -> String {
-        var symbols = ""
-        for (flag, symbol) in [(KeyModifierFlag.control, "⌃"), (.alternate, "⌥"), (.shift, "⇧"), (.command, "⌘")]
-        where key.modifierFlags.contains(flag) { symbols += symbol }
-        let c = key.charactersIgnoringModifiers
-        let name: String
-        switch c {
-        case "\r": name = "Return"
-        case "\t": name = "Tab"
-        case "\u{8}": name = "Backspace"
-        case "": name = key.keyCode
-        default: name = c.hasPrefix("UIKeyInput") ? String(c.dropFirst("UIKeyInput".count)) : c
-        }
-        if symbols.isEmpty, !c.isEmpty, !c.hasPrefix("UIKeyInput"), c.count == 1, c != "\r", c != "\t", c != "\u{8}" {
-            return "\"\(c)\""
-        }
-        return symbols + name
-    }
+    static func keyText(_ key: KeyInput) -> String { key.displayText }
 
     private func textInputOutcome(_ p: Int) -> TextInputOutcome? {
         guard let key = nonTouch.presses[p].key, let r = nonTouch.presses[p].responder, index.hasTextInput(r) else { return nil }

@@ -34,6 +34,27 @@ public struct KeyInput: Sendable, Hashable {
     }
 }
 
+extension KeyInput {
+    /// How a key reads in notes and logs: its modifiers as the menus show them, then the key:
+    /// `⌘s`, `"a"` (a plain printable key, quoted), `Escape`, `⇧Tab`, `Return`.
+    public var displayText: String {
+        var symbols = ""
+        for (flag, symbol) in [(KeyModifierFlag.control, "⌃"), (.alternate, "⌥"), (.shift, "⇧"), (.command, "⌘")]
+        where modifierFlags.contains(flag) { symbols += symbol }
+        let c = charactersIgnoringModifiers
+        let name: String
+        switch c {
+        case "\r": name = "Return"
+        case "\t": name = "Tab"
+        case "\u{8}": name = "Backspace"
+        case "": name = keyCode
+        default: name = c.hasPrefix("UIKeyInput") ? String(c.dropFirst("UIKeyInput".count)) : c
+        }
+        if symbols.isEmpty, c.count == 1, c != "\r", c != "\t", c != "\u{8}" { return "\"\(c)\"" }
+        return symbols + name
+    }
+}
+
 /// One press's change in a record: the press-id rules of touches (one began, any changed, one
 /// ended or cancelled), its type and key repeated in every phase.
 public struct PressChange: Sendable, Hashable {

@@ -1,5 +1,6 @@
 import SceneTestSupport
 @testable import TapTraceCore
+import TapTraceFormats
 import Testing
 
 /// Worked scenarios SC-21, SC-22 and SC-23 (rules §3.17–3.23): a hardware keyboard with a key
@@ -200,5 +201,26 @@ extension DispatchResult {
             case .state: return nil
             }
         }
+    }
+}
+
+/// The text rendering of non-touch runs reads like an iOS log: the summaries first, presses with
+/// their keys, subtypes as Swift spells them.
+struct NonTouchTextTests {
+    @Test func summariesAndCallsReadLikeALog() throws {
+        let r = try Scenes.run(NonTouchScenarioTests.sc21Scene(), NonTouchScenarioTests.sc21Input)
+        let text = TextRenderer.render(r)
+        #expect(text.contains("keyResponder: TF → TF\n"))
+        #expect(text.contains("press P1 keyboard \"s\" → TF (firstResponder): key command VC.keyCommands[0]\n"))
+        #expect(text.contains("press P2 keyboard \"a\" → TF (firstResponder): delivered TF → R → VC → W → UIApplication; handled by UIApplication; typed into TF\n"))
+        #expect(text.contains("press P3 keyboard Escape → TF (firstResponder): delivered TF → R → VC → W → UIApplication → AppDelegate; unhandled\n"))
+        #expect(text.contains("      TF -> pressesBegan:withEvent: {P2 \"a\"}\n"))
+        #expect(text.contains("  [keyboard] key-down ⌘s (KC5)\n"))
+        let shake = TextRenderer.render(try Scenes.run(NonTouchScenarioTests.sc22aScene(), NonTouchScenarioTests.shake))
+        #expect(shake.contains("      V -> motionBegan:withEvent: .motionShake\n"))
+        #expect(shake.contains("shake began t=0.000 → V (firstResponder): delivered V → R → VC → W → UIApplication → AppDelegate; unhandled\n"))
+        let changes = TextRenderer.render(try Scenes.run(NonTouchScenarioTests.sc23Scene(), NonTouchScenarioTests.sc23Input))
+        #expect(changes.contains("resign TF t=1.000 → YES (first responder TF → VC)\n"))
+        #expect(changes.contains("remoteControl togglePlayPause t=0.500 → TF (firstResponder): delivered TF → R → VC; handled by VC\n"))
     }
 }
