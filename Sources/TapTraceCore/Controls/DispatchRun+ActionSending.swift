@@ -52,7 +52,7 @@ extension DispatchRun {
     private mutating func nilTargetWalk(_ action: String, sender: Responder) -> Responder? {
         // F2: the key window's first responder at the time of the action, once records have
         // changed it; the scene's `focusedResponder` otherwise.
-        let focused = nonTouch.started
+        let focused = nonTouchState != nil
             ? index.keyWindow.flatMap { nonTouch.firstResponders[$0] }
             : index.scene.app?.focusedResponder.flatMap { index.responder(withId: $0) }
         let start: Responder?

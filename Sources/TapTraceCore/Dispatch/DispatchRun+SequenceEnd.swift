@@ -3,7 +3,7 @@
 extension DispatchRun {
     mutating func endSequenceIfDone(fromInput: Bool) {
         // A press sequence ends too when no press is down (PG3).
-        guard fingersDown == 0, nonTouch.pressesDown == 0 else { return }
+        guard fingersDown == 0, pressesDown == 0 else { return }
         let finished = recognizers.indices.filter { recognizers[$0].state.isTerminal }
         // A timer update that finishes nothing has no sequence end to show.
         guard fromInput || !finished.isEmpty else { return }

@@ -34,9 +34,13 @@ struct DispatchRun {
     var now = 0.0
     /// Touches changed by the current input record.
     var changed: [Int] = []
-    /// First responders, presses and the non-touch summaries (rules §3.17–3.23); untouched by
-    /// touch-only runs.
-    var nonTouch = NonTouchRunState()
+    /// First responders, presses and the non-touch summaries (rules §3.17–3.23); nil in
+    /// touch-only runs (`startNonTouchState` makes it).
+    var nonTouchState: NonTouchRunState?
+    /// The non-touch state, once a non-touch record has made it.
+    var nonTouch: NonTouchRunState { nonTouchState! }
+    /// Presses still down (none in touch-only runs).
+    var pressesDown: Int { nonTouchState?.pressesDown ?? 0 }
     /// What the run may spend (its trace's length, time); nil: no bound (`WorkBudget`).
     let budget: WorkBudget?
     /// When the budget's clock is read next: after this many more input records, or once the

@@ -5,8 +5,8 @@ extension DispatchRun {
     /// F2: the first responders at t = 0, made when the first non-touch record is dispatched
     /// (touch records never change them).
     mutating func startNonTouchState() {
-        guard !nonTouch.started else { return }
-        nonTouch.started = true
+        guard nonTouchState == nil else { return }
+        nonTouchState = NonTouchRunState()
         if let id = index.scene.app?.focusedResponder, let r = index.responder(withId: id), let w = index.window(of: r) {
             nonTouch.firstResponders[w] = r
         }
@@ -110,6 +110,7 @@ extension DispatchRun {
     // MARK: the summaries
 
     func nonTouchSummary() -> NonTouchSummary {
+        guard nonTouchState != nil else { return NonTouchSummary(keyResponder: .init(initial: nil, final: nil)) }
         let final = index.keyWindow.flatMap { nonTouch.firstResponders[$0] }
         let presses = nonTouch.presses.map { p in
             NonTouchSummary.Press(

@@ -150,7 +150,7 @@ extension DispatchRun {
 
     /// GV5–GV7 for presses: delivers what no possible recognizer holds back any more.
     mutating func flushWithheldPresses() -> Bool {
-        guard nonTouch.started else { return false }
+        guard nonTouchState != nil else { return false }
         var progressed = false
         for p in nonTouch.presses.indices where !nonTouch.presses[p].withheld.isEmpty {
             guard nonTouch.presses[p].reachesResponder else { nonTouch.presses[p].withheld = []; continue }

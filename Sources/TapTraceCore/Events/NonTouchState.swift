@@ -42,10 +42,9 @@ struct PressState {
 }
 
 /// The non-touch part of a run's state (rules §3.17–3.23), made when the first non-touch record
-/// is dispatched: touch-only runs never pay for it.
-struct NonTouchRunState {
-    /// A non-touch record was dispatched (`startNonTouchState`).
-    var started = false
+/// is dispatched: touch-only runs never pay for it. A class, so that the run (a struct, copied
+/// around its helpers' closures) carries one reference and no fields of its own for it.
+final class NonTouchRunState {
     /// F2: each window's first responder, by window view index.
     var firstResponders: [Int: Responder] = [:]
     var presses: [PressState] = []
@@ -58,6 +57,8 @@ struct NonTouchRunState {
     var remoteControls: [NonTouchSummary.Delivery] = []
     var responderChanges: [NonTouchSummary.ResponderChange] = []
     var initialKeyResponder: Responder?
+
+    init() {}
 
     var pressesDown: Int {
         var n = 0

@@ -110,7 +110,9 @@ public enum ResponderCall: Sendable, Hashable {
 }
 
 /// What a record carries besides touches: exactly one kind per record (contract §2.1).
-public enum NonTouchEvent: Sendable, Hashable {
+/// Indirect: a record carries one reference for it (nil for touches), so copying the records of
+/// touch-only runs costs what it did.
+public indirect enum NonTouchEvent: Sendable, Hashable {
     case presses([PressChange])
     case motion(MotionChange)
     case remoteControl(RemoteControlSubtype)
