@@ -57,6 +57,17 @@ public enum ResultEncoder {
         for a in r.actions { writeAction(a, to: &w) }
         w.endArray()
         if let n = r.nonTouch { writeNonTouch(n, to: &w) }
+        if !r.warnings.isEmpty {
+            w.key("warnings")
+            w.beginArray()
+            for issue in r.warnings {
+                w.beginObject()
+                w.key("pointer"); w.string(issue.pointer)
+                w.key("detail"); w.string(issue.message)
+                w.endObject()
+            }
+            w.endArray()
+        }
         if !r.elements.isEmpty {
             w.key(ResultKey.elements)
             w.beginArray()

@@ -58,6 +58,16 @@ package enum ResultJSON {
         }
         e.byte(0x5D)
         if let n = r.nonTouch { nonTouch(n, &e) }
+        if !r.warnings.isEmpty {
+            e.literal(",\"warnings\":[")
+            for (k, issue) in r.warnings.enumerated() {
+                if k > 0 { e.byte(0x2C) }
+                e.literal("{\"pointer\":"); e.string(issue.pointer)
+                e.literal(",\"detail\":"); e.string(issue.message)
+                e.byte(0x7D)
+            }
+            e.byte(0x5D)
+        }
         if !r.elements.isEmpty {
             e.literal(",\"elements\":[")
             for (k, c) in r.elements.enumerated() {

@@ -150,6 +150,17 @@ public enum ResultDecoder {
                     for (i, e) in try elements(v, p).enumerated() {
                         nonTouch.responderChanges.append(try responderChange(e, p.pointer(i)))
                     }
+                case .warnings:
+                    for (i, e) in try elements(v, p).enumerated() {
+                        var pointer = "", detail = ""
+                        for (key, w) in try members(e, p.pointer(i), WarningKey.self) {
+                            switch key {
+                            case .pointer: pointer = try string(w, p.pointer(i).pointer(key.rawValue))
+                            case .detail: detail = try string(w, p.pointer(i).pointer(key.rawValue))
+                            }
+                        }
+                        r.warnings.append(ValidationIssue(pointer, detail))
+                    }
                 case .elements:
                     for (i, e) in try elements(v, p).enumerated() { r.elements.append(try element(e, p.pointer(i))) }
                 case .trace:
@@ -629,4 +640,10 @@ public enum ResultDecoder {
             return s
         }
     }
+}
+
+/// One of a result's `warnings`.
+private enum WarningKey: String, DocumentKey {
+    case pointer, detail
+    static let names = NameTable<Self>()
 }

@@ -55,6 +55,9 @@ public struct DispatchResult: Sendable {
     /// The non-touch summaries and knobs (contract §2.1); nil (and not written) when the run
     /// had no press, motion, remote-control or responder record.
     public var nonTouch: NonTouchSummary?
+    /// What the scene declares that is legal but will not work (`SceneValidator.warnings`),
+    /// with pointers into the scene document; empty (and not written) for most scenes.
+    public var warnings: [ValidationIssue] = []
 
     public init(firstResponder: ObjectRef?, responderChain: [ChainLink], touches: [TouchSummary],
                 recognizers: [RecognizerSummary], actions: [ActionRecord], recorder: TraceRecorder, knobs: Knobs,

@@ -22,6 +22,7 @@ extension DispatchRun {
                                     recognizers: recognizerSummaries, actions: actions, recorder: trace,
                                     knobs: knobs, input: input, until: until)
         if input.contains(where: { $0.nonTouch != nil }) { result.nonTouch = nonTouchSummary() }
+        result.warnings = index.warnings
         return result
     }
 }

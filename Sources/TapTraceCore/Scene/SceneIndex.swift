@@ -36,6 +36,8 @@ public final class SceneIndex: Sendable {
     let objectNumbers: ObjectNumbers
     /// The defaults with the scene's knobs.
     public let knobs: Knobs
+    /// `SceneValidator.warnings`, found once per scene (none without key commands).
+    public let warnings: [ValidationIssue]
 
     struct ViewFlags: OptionSet, Sendable {
         let rawValue: UInt16
@@ -75,6 +77,7 @@ public final class SceneIndex: Sendable {
         var childStart: [Int] = [0]
         var children: [Int] = []
         var windowOf = [Int](repeating: -1, count: n)
+        var hasKeyCommands = scene.app.map { $0.traits.keyCommands != nil || $0.delegate?.traits.keyCommands != nil } ?? false
         geometry.reserveCapacity(n); alpha.reserveCapacity(n); flags.reserveCapacity(n)
         refs.reserveCapacity(n); bases.reserveCapacity(n); childStart.reserveCapacity(n + 1); children.reserveCapacity(n)
         hitTestOverrides.reserveCapacity(n); pointInsideOverrides.reserveCapacity(n); viewTouchOverrides.reserveCapacity(n)
@@ -97,6 +100,10 @@ public final class SceneIndex: Sendable {
                 hitTestOverrides.append(views[v].overrides?.hitTest)
                 pointInsideOverrides.append(views[v].overrides?.pointInside)
                 viewTouchOverrides.append(views[v].overrides?.touches)
+                if views[v].hasRareProperties,
+                   views[v].traits.keyCommands != nil || views[v].viewController?.traits.keyCommands != nil {
+                    hasKeyCommands = true
+                }
                 children.append(contentsOf: views[v].subviews)
                 childStart.append(children.count)
             }
@@ -160,6 +167,7 @@ public final class SceneIndex: Sendable {
         self.recognizersOfView = ofView
         self.recognizerIndexById = byId
         knobs = Knobs().applying(scene.knobs)
+        warnings = hasKeyCommands ? SceneValidator.warnings(scene) : []
         (objects, objectNumbers) = SceneIndex.numberObjects(views: refs, scene: scene, recognizers: recognizers,
                                                            directory: directory, application: applicationRef,
                                                            appDelegate: appDelegateRef)

@@ -366,3 +366,42 @@ public final class SceneValidator {
         }
     }
 }
+
+extension SceneValidator {
+    /// What is legal but almost certainly not what the scene means, with pointers into the
+    /// scene document: a key command whose action no responder of the scene implements (KC4
+    /// skips it whenever it matches, so the key does what it would do without it).
+    public static func warnings(_ scene: Scene) -> [ValidationIssue] {
+        var implemented = Set<String>()
+        var commands: [(pointer: () -> String, command: KeyCommandSpec)] = []
+        for v in scene.views.indices where scene.views[v].hasRareProperties {
+            implemented.formUnion(scene.views[v].implements ?? [])
+            for (k, c) in (scene.views[v].traits.keyCommands ?? []).enumerated() {
+                commands.append(({ pointer(ofView: v, in: scene).pointer("keyCommands").pointer(k) }, c))
+            }
+            if let vc = scene.views[v].viewController {
+                implemented.formUnion(vc.implements ?? [])
+                for (k, c) in (vc.traits.keyCommands ?? []).enumerated() {
+                    commands.append(({ pointer(ofView: v, in: scene).pointer("viewController").pointer("keyCommands").pointer(k) }, c))
+                }
+            }
+        }
+        if let app = scene.app {
+            implemented.formUnion(app.implements ?? [])
+            for (k, c) in (app.traits.keyCommands ?? []).enumerated() {
+                commands.append(({ "".pointer("app").pointer("keyCommands").pointer(k) }, c))
+            }
+            if let d = app.delegate {
+                implemented.formUnion(d.implements ?? [])
+                for (k, c) in (d.traits.keyCommands ?? []).enumerated() {
+                    commands.append(({ "".pointer("app").pointer("delegate").pointer("keyCommands").pointer(k) }, c))
+                }
+            }
+        }
+        return commands.compactMap { pointer, c in
+            implemented.contains(c.action) ? nil : ValidationIssue(
+                pointer().pointer("action"),
+                "no responder of this scene implements \(c.action) (implements): the key command is skipped whenever it matches (KC4)")
+        }
+    }
+}

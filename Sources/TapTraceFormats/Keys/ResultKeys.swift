@@ -8,7 +8,7 @@ package enum ResultKey: String, DocumentKey {
     case format, firstResponder, responderChain, touches, recognizers, actions
     // Contract §2.1: only in results of runs with a press, motion, remote-control or responder record.
     case keyResponder, presses, motions, remoteControls, responderChanges
-    case elements, trace, knobs, input
+    case warnings, elements, trace, knobs, input
     package static let names = NameTable<Self>()
 
     /// The non-touch summaries: all present or none.
