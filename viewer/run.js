@@ -4,12 +4,12 @@
 // hit-test path and the first responder, and follows the selected trace entry. Beside the first
 // responder, each touch, each recognizer and each action a "why?" asks the why API (why.js).
 
-import { h, replace } from "./dom.js";
+import { append, h, replace } from "./dom.js";
 import { links } from "./api.js";
 import { downloadWithToken } from "./download.js";
 import { time, when } from "./format.js";
 import { problemView } from "./problems.js";
-import { nonTouchSection } from "./run-events.js";
+import { hasNonTouch, nonTouchSection } from "./run-events.js";
 import { recognizerTimeline } from "./timeline.js";
 import { TraceView } from "./trace.js";
 import { VirtualList } from "./virtual-list.js";
@@ -71,6 +71,7 @@ export class RunView {
           h("td", {}, t.finalPhase + (t.refused ? ` (refused: ${t.refused})` : "") + (t.cancelledBy ? ` (cancelled by ${t.cancelledBy})` : ""),
             t.hitTestView ? why({ view: t.hitTestView }, `Why did ${t.hitTestView} get ${t.id}'s phases as it did?`) : null)))));
     const actionCount = result.actions?.length ?? 0;
+    const keysOnly = hasNonTouch(result) && !result.touches?.length;
     this.actions.element.classList.toggle("empty-list", actionCount === 0);
     // Up to six rows tall; more scroll inside the list.
     this.actions.element.style.height = `${Math.max(1, Math.min(actionCount, 6)) * 22 + 2}px`;
@@ -90,16 +91,19 @@ export class RunView {
           `${sceneName ?? run.sceneId} · version ${run.sceneVersion} · ${when(run.createdAt)} · first responder `,
           h("strong", { id: "run-first-responder" }, result.firstResponder?.id ?? "none"),
           why({ firstResponder: true }, `Why is the first responder ${result.firstResponder?.id ?? "none"}?`)),
+        result.warnings?.length ? h("ul", { class: "plain-list run-warnings", id: "run-warnings", "aria-label": "Warnings about the scene" },
+          result.warnings.map((w) => h("li", {}, h("span", { "aria-hidden": "true" }, "⚠ "), w.detail, " ", h("code", { class: "pointer" }, w.pointer)))) : null,
         buttons = h("div", { class: "button-row" },
           exportLink(h("a", { class: "button", id: "export-chrome", href: links.chromeTrace(run.id), download: `${run.id}.chrome.json` }, "Chrome trace (Perfetto)")),
           exportLink(h("a", { class: "button", id: "export-text", href: links.text(run.id), download: `${run.id}.txt` }, "Text")),
           exportLink(h("a", { class: "button", id: "export-json", href: links.json(run.id), download: `${run.id}.json` }, "JSON")),
           h("button", { type: "button", onclick: () => this.navigate({ scene: run.sceneId, version: run.sceneVersion, tab: "history" }) }, "History of this scene"))),
       h("div", { class: "run-grid" },
-        h("section", { "aria-labelledby": "chain-heading" }, h("h3", { id: "chain-heading" }, "Responder chain"),
+        // Keys, shakes or remote control without a touch: the actions take the whole width.
+        keysOnly ? null : h("section", { "aria-labelledby": "chain-heading" }, h("h3", { id: "chain-heading" }, "Responder chain"),
           result.responderChain?.length ? chain : h("p", { class: "empty" }, "No first responder: no chain.")),
-        h("section", { "aria-labelledby": "touches-heading" },
-          h("h3", { id: "touches-heading" }, "Touches"), touches,
+        h("section", { "aria-labelledby": keysOnly ? "actions-heading" : "touches-heading" },
+          keysOnly ? null : [h("h3", { id: "touches-heading" }, "Touches"), touches],
           h("h3", { id: "actions-heading" }, `Actions sent (${actionCount})`),
           actionCount ? this.actions.element : h("p", { class: "empty", id: "run-no-actions" }, "No action was sent."),
           this.actionQuestions(result))),
@@ -144,13 +148,13 @@ export class RunView {
   }
 
   renderAction(a, row) {
-    row.append(
+    append(row, [
       h("span", { class: "c-t" }, time(a.t)),
       h("span", { class: "action-name" }, a.action),
       h("span", {}, ` ${a.sender} → ${a.target ?? "(nobody)"}`),
       h("span", { class: "via" }, ` via ${a.via}`),
       a.events ? h("span", { class: "events" }, ` [${a.events.join(", ")}]`) : null,
-      a.state ? h("span", { class: "events" }, ` .${a.state}`) : null);
+      a.state ? h("span", { class: "events" }, ` .${a.state}`) : null]);
     row.title = `${a.action} from ${a.sender} to ${a.target ?? "nobody"} (${a.via}) at ${time(a.t)} s`;
   }
 }
