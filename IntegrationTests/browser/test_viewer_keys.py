@@ -11,7 +11,7 @@ which it implements.
               The run view says "Key responder: titleField → titleField", has a row per press
               (P1 ⌘s performs the key command, P2 "a" is typed into the title field and handled
               by UIApplication) with its path up the chain, and lists saveDocument: sent via
-              the key command
+              the key command; "why?" beside P1 answers with its key command
   shake       the Shake button adds a shake (began, ended 0.4 s later); its rows show who got
               it and who handled it, as the result says
   remote      the remote-control select and Send add a togglePlayPause event, shown likewise
@@ -192,6 +192,11 @@ def check_keys(browser, server, f):
     expect(row["path"] == expected_path(p2), f"P2's path {row['path']} (result: {p2})")
     expect(("UIApplication", "handled") in row["path"], f"UIApplication marked as the handler: {row['path']}")
     expect(press_row(browser, "P1")["key"] == "⌘s", "P1 is still ⌘s")
+    # "why?" beside P1 asks the why API about the press; the answer names its key command.
+    browser.find('#run-presses tr[data-press="P1"] .why-button').click()
+    browser.wait(lambda d: browser.finds("#why-answer-text"), "the answer about P1")
+    expect("P1" in browser.find("#why-question").text and p1["keyCommand"] in browser.find("#why-answer-text").text,
+           f"the answer about P1: {browser.find('#why-answer').text[:300]!r}")
     browser.js("document.getElementById('run-key-responder').scrollIntoView()")
     browser.screenshot(f"{PREFIX}02-keys-run")
 
