@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Dict, List, Optional, Tuple
 
+from .errors import Issue
+
 Point = Tuple[float, float]
 
 
@@ -291,6 +293,7 @@ class _Outcome:
     motions: List[Delivery]
     remote_controls: List[Delivery]
     responder_changes: List[ResponderChange]
+    warnings: List[Issue]
 
     @property
     def chain_ids(self) -> List[str]:
@@ -346,7 +349,9 @@ class Result(_Outcome):
     expanded into events), both as JSON. A run with presses, shakes, remote-control events or
     first responder changes (contract §2.1) fills ``key_responder``, ``presses``, ``motions``,
     ``remote_controls`` and ``responder_changes``; for touches alone ``key_responder`` is
-    ``None`` and the lists are empty (the JSON has none of them)."""
+    ``None`` and the lists are empty (the JSON has none of them). ``warnings`` are what is legal
+    in the scene but almost surely a mistake (a key command whose action nobody implements),
+    each with the pointer into the scene document; empty when there is none."""
 
     first_responder: Optional[Ref]  # firstResponder
     responder_chain: List[Responder]  # responderChain
@@ -359,6 +364,7 @@ class Result(_Outcome):
     motions: List[Delivery]
     remote_controls: List[Delivery]  # remoteControls
     responder_changes: List[ResponderChange]  # responderChanges
+    warnings: List[Issue]
     # Left out of repr: a failed assertion prints the outcome, not hundreds of trace entries.
     trace: List[TraceEntry] = field(repr=False)
     knobs: Dict[str, Any] = field(repr=False)
@@ -390,6 +396,7 @@ class Result(_Outcome):
             motions=[Delivery.from_json(m) for m in d.get("motions", [])],
             remote_controls=[Delivery.from_json(r) for r in d.get("remoteControls", [])],
             responder_changes=[ResponderChange.from_json(c) for c in d.get("responderChanges", [])],
+            warnings=[Issue(pointer=w["pointer"], detail=w["detail"]) for w in d.get("warnings", [])],
             trace=[TraceEntry.from_json(e) for e in d.get("trace", [])],
             knobs=d.get("knobs", {}),
             input=d.get("input", {}),
@@ -485,6 +492,10 @@ class Run(RunSummary, _Outcome):
     @property
     def responder_changes(self) -> List[ResponderChange]:
         return self.result.responder_changes
+
+    @property
+    def warnings(self) -> List[Issue]:
+        return self.result.warnings
 
 
 # ----- scenes -----

@@ -169,6 +169,17 @@ def test_become_and_resign(taptrace):
     assert typed.source == "fallback" and typed.text_input is None
 
 
+def test_a_key_command_nobody_implements_is_a_warning(taptrace):
+    scene = editor()
+    del scene["windows"][0]["subviews"][0]["viewController"]["implements"]
+    result = taptrace.press_key(scene, "s", "command")
+    [warning] = result.warnings
+    assert warning.pointer == "/windows/0/subviews/0/viewController/keyCommands/0/action"
+    assert "saveDocument:" in warning.detail
+    assert result.press().key_command is None
+    assert taptrace.press_key(editor(), "s", "command").warnings == []
+
+
 def test_a_touch_only_run_has_none(taptrace):
     result = taptrace.tap(editor(), "titleField")
     assert result.key_responder is None and result.presses == []
