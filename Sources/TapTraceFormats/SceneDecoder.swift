@@ -207,7 +207,7 @@ public struct SceneDecoder {
         }
         spec.id = id ?? ""
         spec.className = className ?? ""
-        if !traits.isEmpty { spec.traits = traits }
+        if !traits.isEmpty { spec.traits = traits }           // rare: most views declare none
         if let explicitBase {
             spec.base = explicitBase
             spec.explicitBase = true

@@ -26,7 +26,11 @@ public struct ResponderTraits: Sendable, Hashable {
     public var keyCommands: [KeyCommandSpec]?
     public init() {}
 
-    public var isEmpty: Bool { self == ResponderTraits() }
+    /// Field by field: every view of every scene asks (a comparison with an empty value built
+    /// one and compared its arrays).
+    public var isEmpty: Bool {
+        canBecomeFirstResponder == nil && canResignFirstResponder == nil && textInput == nil && keyCommands == nil
+    }
 
     /// A key command's id: its own, else `"<responder>.keyCommands[<index>]"`.
     public static func keyCommandID(_ command: KeyCommandSpec, responder: String, index: Int) -> String {

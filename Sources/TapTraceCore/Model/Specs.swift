@@ -198,7 +198,9 @@ public struct ViewSpec: Sendable, Hashable {
             rare = RareBox(rare!.properties)
         }
         rare!.properties[keyPath: property] = value
-        if rare!.properties == RareProperties() { rare = nil }
+        // Only clearing can leave the box empty: comparing every field for each value set (an
+        // importer sets two or three per view) cost more than the rest of setting it.
+        if value == nil, rare!.properties == RareProperties() { rare = nil }
     }
 
     private struct RareProperties: Hashable {
