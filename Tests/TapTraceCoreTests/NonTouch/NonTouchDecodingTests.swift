@@ -173,19 +173,20 @@ struct NonTouchDecodingTests {
 
     // MARK: the shared cases
 
-    static let eventsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/conformance/events")
+    /// The copies beside the other cases (../shared/conformance/events, copied unchanged): a
+    /// clean clone has no ../shared.
+    static let eventsFolder = ConformanceCases.folder
 
+    /// Cases 23–27, the non-touch ones.
     static var eventCaseNames: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: eventsFolder.path)) ?? []).filter { $0.hasSuffix(".case.json") }.sorted()
+        ConformanceCases.names.filter { name in Int(name.prefix(2)).map { (23...27).contains($0) } ?? false }
     }
 
     @Test func theFiveEventCasesAreThere() {
         #expect(Self.eventCaseNames.count == 5, "\(Self.eventsFolder.path)")
     }
 
-    /// ../shared/conformance/events: each case reads without an issue (scene, touches with their
+    /// The cases of ../shared/conformance/events: each reads without an issue (scene, touches with their
     /// references resolved, expect), and its scene round-trips.
     @Test(arguments: NonTouchDecodingTests.eventCaseNames)
     func eventCasesDecodeWithoutIssues(_ name: String) throws {
