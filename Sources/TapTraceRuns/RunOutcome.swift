@@ -73,13 +73,18 @@ public struct RunOutcome: Sendable, Hashable {
             motions = summary.motions.map { Delivery(name: Self.name($0), responder: $0.responder, handledBy: $0.handledBy) }
             remoteControls = summary.remoteControls.map { Delivery(name: Self.name($0), responder: $0.responder, handledBy: $0.handledBy) }
             responderChanges = summary.responderChanges.map {
-                ResponderChange(name: "\($0.call) \($0.receiver) at t=\(TextRenderer.time($0.t))", result: $0.result, to: $0.to)
+                ResponderChange(name: Self.name($0), result: $0.result, to: $0.to)
             }
         }
 
         /// `shake began at t=0.000`, `togglePlayPause at t=0.500`.
         static func name(_ d: NonTouchSummary.Delivery) -> String {
             (d.phase.map { "\(d.subtype) \($0.rawValue)" } ?? d.subtype) + " at t=\(TextRenderer.time(d.t))"
+        }
+
+        /// `become TF at t=0.100`.
+        static func name(_ c: NonTouchSummary.ResponderChange) -> String {
+            "\(c.call) \(c.receiver) at t=\(TextRenderer.time(c.t))"
         }
     }
 
@@ -243,7 +248,7 @@ public struct RunOutcome: Sendable, Hashable {
         e.literal("],\"responderChanges\":[")
         for (k, c) in n.responderChanges.enumerated() {
             if k > 0 { e.byte(0x2C) }
-            e.literal("{\"name\":"); e.string("\(c.call) \(c.receiver) at t=\(TextRenderer.time(c.t))")
+            e.literal("{\"name\":"); e.string(NonTouch.name(c))
             e.literal(",\"result\":"); if c.result { e.literal("true") } else { e.literal("false") }
             e.literal(",\"to\":"); ResultJSON.optional(c.to, &e)
             e.byte(0x7D)

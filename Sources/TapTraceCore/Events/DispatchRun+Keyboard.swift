@@ -43,9 +43,6 @@ extension DispatchRun {
         return (1...24).contains(n)
     }
 
-    /// How a key reads in a note: `⌘s`, `"a"`, `Escape`.
-    static func keyText(_ key: KeyInput) -> String { key.displayText }
-
     private func textInputOutcome(_ p: Int) -> TextInputOutcome? {
         guard let key = nonTouch.presses[p].key, let r = nonTouch.presses[p].responder, index.hasTextInput(r) else { return nil }
         var base: ViewBase?
@@ -62,7 +59,7 @@ extension DispatchRun {
         guard let outcome = textInputOutcome(p), let r = nonTouch.presses[p].responder, let key = nonTouch.presses[p].key else {
             return false
         }
-        let who = index.ref(r).id, keyText = Self.keyText(key)
+        let who = index.ref(r).id, keyText = key.displayText
         switch outcome {
         case .notTaken(let reason):
             trace.marker(.textInput, index.object(r), .init(.taken, .bool(false)), .init(.reason, trace.text(reason)),
@@ -96,7 +93,7 @@ extension DispatchRun {
     /// N4 step 3 for a keyboard press's key-down (KC1, KC5 (1)).
     mutating func keyDown(_ p: Int) {
         guard let key = nonTouch.presses[p].key, let r = nonTouch.presses[p].responder else { return }
-        let keyText = Self.keyText(key)
+        let keyText = key.displayText
         trace.marker(.keyboard, index.object(r), .init(.stage, .word("keyDown")), note: "key-down \(keyText) (KC5)")
         // KC3: every command of the chain, in chain order, then declaration order.
         let chain = nonTouch.presses[p].chain

@@ -95,8 +95,9 @@ extension DispatchRun {
             let method = message.selector.names.objc.split(separator: ":").first.map(String.init) ?? ""
             var responder = first
             var depth = 0
+            var asked = VisitedResponders()
             while true {
-                if delivered.contains(responder) {
+                if !asked.insert(responder) {
                     run.trace.marker(.chainWalk, run.index.object(responder),
                                      note: "nextResponder cycle: \(run.index.ref(responder).id) was already asked; forwarding stops (R7)")
                     break

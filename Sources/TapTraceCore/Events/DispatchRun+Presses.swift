@@ -103,15 +103,14 @@ extension DispatchRun {
         let event = eventArg(nonTouch.presses[ps[0]].event)
         var set = ps
         var responder = first
-        var asked: [Responder] = []
+        var asked = VisitedResponders()
         var depth = 0
         while true {
-            if asked.contains(responder) {
+            if !asked.insert(responder) {
                 trace.marker(.chainWalk, index.object(responder),
                              note: "nextResponder cycle: \(index.ref(responder).id) was already asked; forwarding stops (R7)")
                 break
             }
-            asked.append(responder)
             let seq = trace.call(index.object(responder), selector, pressesArg(set, phase: phase), event,
                                  note: depth == 0 ? note : nil)
             trace.push(seq)

@@ -66,3 +66,22 @@ final class NonTouchRunState {
         return n
     }
 }
+
+/// R7's cycle guard for the walks of non-touch events up the chain: a short chain (every real
+/// one) is scanned, a longer one hashed, as `sendTouches` does, so a 10,000-deep chain stays
+/// linear.
+struct VisitedResponders {
+    private var list: [Responder] = []
+    private var set = Set<Responder>()
+
+    /// Adds `r`; false when it was already there (a `nextResponder` cycle).
+    mutating func insert(_ r: Responder) -> Bool {
+        if list.count < 32 {
+            if list.contains(r) { return false }
+            list.append(r)
+            return true
+        }
+        if set.isEmpty { set = Set(list) }
+        return set.insert(r).inserted
+    }
+}
