@@ -49,7 +49,7 @@ let package = Package(
         // for the run writer's (all need _GNU_SOURCE, which Swift's Glibc lacks).
         .target(name: "CThreadAffinity"),
         // SQLite persistence (scenes, versions, runs); knows nothing of the engine. The SQL of
-        // migrations/ is compiled in by the EmbedFiles plugin.
+        // migrations/sqlite/ is compiled in by the EmbedFiles plugin.
         .target(
             name: "TapTraceStore",
             dependencies: [

@@ -3,7 +3,8 @@ import PackagePlugin
 
 /// Compiles files of the repository into the binary at build time, so that `taptrace serve`
 /// needs nothing beside it: the trace viewer (`viewer/`) and `openapi.yaml` into
-/// TapTraceService, the SQL migrations (`migrations/`) into TapTraceStore. The files stay where
+/// TapTraceService, the SQL migrations of each engine (`migrations/sqlite/`, `migrations/postgres/`)
+/// into TapTraceStore and TapTraceStorePostgres. The files stay where
 /// they are; `taptrace-embed` writes each set as a Swift file of string literals in the build
 /// folder, and SwiftPM runs it again whenever one of them changes.
 @main
@@ -23,9 +24,11 @@ struct EmbedFiles: BuildToolPlugin {
             }
             embeds = [("EmbeddedViewer", viewer), ("EmbeddedOpenAPI", [root.appending(path: "openapi.yaml")])]
         case "TapTraceStore":
-            embeds = [("EmbeddedMigrations", try files(in: root.appending(path: "migrations")).filter { $0.pathExtension == "sql" })]
+            embeds = [("EmbeddedMigrations", try sql(in: root.appending(path: "migrations/sqlite")))]
+        case "TapTraceStorePostgres":
+            embeds = [("EmbeddedPostgresMigrations", try sql(in: root.appending(path: "migrations/postgres")))]
         default:
-            throw PluginError(description: "EmbedFiles knows what to embed in TapTraceService and TapTraceStore, not in \(target.name)")
+            throw PluginError(description: "EmbedFiles knows what to embed in TapTraceService, TapTraceStore and TapTraceStorePostgres, not in \(target.name)")
         }
         let tool = try context.tool(named: "taptrace-embed")
         return embeds.map { embed in
@@ -35,6 +38,11 @@ struct EmbedFiles: BuildToolPlugin {
                                  arguments: [output.path, embed.type] + embed.files.map(\.path),
                                  inputFiles: embed.files, outputFiles: [output])
         }
+    }
+
+    /// The `.sql` files of one engine's migrations folder, sorted by name.
+    private func sql(in folder: URL) throws -> [URL] {
+        try files(in: folder).filter { $0.pathExtension == "sql" }
     }
 
     /// The files of a folder, sorted by name; hidden files skipped, folders refused (the viewer

@@ -13,8 +13,8 @@ struct QueryParameters {
     /// `limit`: 1…1000, default 50.
     func limit() throws(Problem) -> Int {
         guard let text = values["limit"] else { return 50 }
-        guard let n = Int(text), (1...TraceStore.maxPageSize).contains(n) else {
-            throw Problem.badRequest("limit must be an integer from 1 to \(TraceStore.maxPageSize), not \"\(text)\".")
+        guard let n = Int(text), (1...TraceStoreLimits.maxPageSize).contains(n) else {
+            throw Problem.badRequest("limit must be an integer from 1 to \(TraceStoreLimits.maxPageSize), not \"\(text)\".")
         }
         return n
     }

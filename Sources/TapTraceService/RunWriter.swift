@@ -49,7 +49,7 @@ final class RunWriter: @unchecked Sendable {
         var done: Completion
     }
 
-    private let store: TraceStore
+    private let store: any TraceStore
     private let condition = NSCondition()
     private var jobs: [Job] = []
     private var started = false
@@ -86,7 +86,7 @@ final class RunWriter: @unchecked Sendable {
     /// writer's thread (`TapTraceService.RunWriting.inline`).
     private let inline: Bool
 
-    init(store: TraceStore, gatherWindow: Duration = RunWriter.gatherWindow, inline: Bool = false) {
+    init(store: any TraceStore, gatherWindow: Duration = RunWriter.gatherWindow, inline: Bool = false) {
         self.store = store
         self.inline = inline
         gatherSeconds = gatherWindow / .seconds(1)
@@ -193,7 +193,7 @@ final class RunWriter: @unchecked Sendable {
     }
 
     /// Writes `batch` in one transaction, each run checked on its own; returns each one's outcome.
-    private static func write(_ batch: [Job], to store: TraceStore) -> [Result<RunRecord, StoreError>] {
+    private static func write(_ batch: [Job], to store: any TraceStore) -> [Result<RunRecord, StoreError>] {
         do {
             return try store.insertRunsIndependently(batch.map { ($0.run, $0.requireLatest) })
         } catch {

@@ -103,7 +103,7 @@ extension TapTraceService {
 
     /// The 404 for a version without a screenshot, or the store's own when the scene or the
     /// version does not exist.
-    static func noScreenshot(_ store: TraceStore, _ id: String, _ version: Int) throws -> Problem {
+    static func noScreenshot(_ store: any TraceStore, _ id: String, _ version: Int) throws -> Problem {
         _ = try store.screenshot(sceneID: id, version: version)  // throws for a missing version
         return noScreenshotProblem(id, version)
     }

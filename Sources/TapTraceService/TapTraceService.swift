@@ -18,7 +18,7 @@ public final class TapTraceService: Sendable {
     /// The service's version, reported by `GET /health`.
     public static let version = "0.1.0"
 
-    public let store: TraceStore
+    public let store: any TraceStore
     let scenes: SceneCache<StoredSceneKey>
     let statelessScenes: StatelessSceneCache
     let latestVersions = LatestVersions()
@@ -55,7 +55,7 @@ public final class TapTraceService: Sendable {
         case inline
     }
 
-    public init(store: TraceStore, sceneCacheCapacity: Int = 256, replayLimit: Int = defaultReplayLimit,
+    public init(store: any TraceStore, sceneCacheCapacity: Int = 256, replayLimit: Int = defaultReplayLimit,
                 runWriting: RunWriting = .groupCommit, screenshotLimit: Int = defaultScreenshotLimit,
                 limits: Limits = .serviceDefaults, requestTimeBudget: Duration? = defaultRequestTimeBudget,
                 caches: CacheSettings = CacheSettings(), workThreads: Int = 0,

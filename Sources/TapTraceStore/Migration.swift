@@ -1,8 +1,8 @@
 import GRDB
 
-/// One schema step: the SQL of a `migrations/NNNN_name.sql` file, compiled into the binary.
+/// One schema step: the SQL of a `migrations/sqlite/NNNN_name.sql` file, compiled into the binary.
 ///
-/// The files in `migrations/` are the source of truth; the EmbedFiles build plugin compiles
+/// The files in `migrations/sqlite/` are the source of truth; the EmbedFiles build plugin compiles
 /// them in (`EmbeddedMigrations`) so that the service never reads SQL from disk at run time.
 struct Migration: Sendable, Equatable {
     /// 1, 2, 3, … — the `NNNN` prefix of the file name.
@@ -13,7 +13,7 @@ struct Migration: Sendable, Equatable {
     let sql: String
 
     /// Every migration this binary knows, in the order they are applied: the files of
-    /// `migrations/`, named `NNNN_name.sql` with versions 1, 2, 3, … without gaps (a test holds
+    /// `migrations/sqlite/`, named `NNNN_name.sql` with versions 1, 2, 3, … without gaps (a test holds
     /// them to it).
     static let embedded: [Migration] = EmbeddedMigrations.files.map { file in
         let name = String(file.name.dropLast(".sql".count))

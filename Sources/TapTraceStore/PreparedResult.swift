@@ -23,7 +23,7 @@ enum PreparedResult: Sendable {
     }
 }
 
-extension TraceStore {
+extension SQLiteTraceStore {
     /// `run` with its result ready to be written: found among the results this store wrote
     /// lately (then neither hashed nor compressed), or hashed and compressed, here on the
     /// caller's thread.

@@ -4,7 +4,7 @@ import Foundation
 /// (a harness re-running its touches) is recognised without reading the 20 KB row back from
 /// SQLite, and without hashing or compressing it: a result is looked up here by its bytes
 /// (compared in full; results that differ differ in their length or early, where the touches
-/// are) when its run is prepared (`TraceStore.prepare`, before the write transaction), and its
+/// are) when its run is prepared (`SQLiteTraceStore.prepare`, before the write transaction), and its
 /// digest and compressed form are computed only when it is not found (`misses`). Hashing every stored result was the
 /// largest single cost stored dispatch added to a stateless one (25.7k of 283k instructions per
 /// request, callgrind, `taptrace-bench request`).

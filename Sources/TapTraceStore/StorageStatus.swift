@@ -17,7 +17,7 @@ extension StorageFailure.Kind {
     }
 }
 
-/// What the store's operations last told of its storage, for ``TraceStore/health()``: a failure
+/// What the store's operations last told of its storage, for ``SQLiteTraceStore/health()``: a failure
 /// (a full or failing disk) is known from the operation that met it until a write commits.
 final class StorageStatus: @unchecked Sendable {
     /// Between two probes while a failure is known (`probeDue`).

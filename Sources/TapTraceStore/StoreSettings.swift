@@ -1,4 +1,4 @@
-/// How a ``TraceStore`` keeps its data: durability and size. The defaults are the server's.
+/// How a ``SQLiteTraceStore`` keeps its data: durability and size. The defaults are the server's.
 public struct StoreSettings: Sendable, Equatable {
     /// When a commit is on the disk (SQLite's `synchronous`, in WAL mode).
     public enum Synchronous: String, Sendable, CaseIterable {

@@ -72,9 +72,9 @@ struct ServeCommand: ParsableCommand {
         let storage = try storeOptions.resolved(environment: environment)
         let access = try accessOptions.resolved(host: settings.host, environment: environment)
 
-        let store: TraceStore
+        let store: any TraceStore
         do {
-            store = try TraceStore(location: StoreLocation(path: settings.database), settings: storage.store)
+            store = try SQLiteTraceStore(location: StoreLocation(path: settings.database), settings: storage.store)
         } catch {
             throw ServeFailure("cannot open the database \(settings.database): \(error)")
         }

@@ -81,7 +81,7 @@ import Testing
         #expect(lostScenes.isEmpty, "\(lostScenes.count) of \(acknowledgedScenes.count) acknowledged scenes lost")
         server.stop()
 
-        let store = try TraceStore(location: .file(directory.databasePath))
+        let store = try SQLiteTraceStore(location: .file(directory.databasePath))
         #expect(try store.integrityCheck() == ["ok"])
         try store.close()
     }

@@ -11,7 +11,7 @@ import TapTraceStore
     /// `count` copies of the scene's first run of version 1, written directly (another process
     /// on the same file).
     static func copyFirstRun(of id: String, count: Int, in server: ServerProcess) throws {
-        let other = try TraceStore(location: .file(server.databasePath))
+        let other = try SQLiteTraceStore(location: .file(server.databasePath))
         let original = try #require(try other.runs(sceneID: id, version: 1).first)
         let copy = NewRun(sceneID: id, sceneVersion: 1, request: original.request, result: original.result,
                           firstResponder: original.summary.firstResponder, actions: original.summary.actions,

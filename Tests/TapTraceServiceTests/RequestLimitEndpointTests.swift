@@ -401,7 +401,7 @@ import Testing
     }
 
     @Test func aSceneOf100001ViewsStaysIndexed() throws {
-        let service = TapTraceService(store: try TraceStore(location: .inMemory), runWriting: .inline)
+        let service = TapTraceService(store: try SQLiteTraceStore(location: .inMemory), runWriting: .inline)
         let router = service.router()
         let created = Self.respond(router, "POST", "/v1/scenes", RequestLimitEndpointTests.grid())
         #expect(created.status == 201, "\(String(decoding: created.body.prefix(300), as: UTF8.self))")

@@ -21,7 +21,7 @@ struct RunWriterTests {
         init() throws {
             let ticks = TickCounter()
             let clock = StoreClock { Date(timeIntervalSince1970: 1_795_327_262 + Double(ticks.next()) / 1000) }
-            let store = try TraceStore(location: .inMemory, clock: clock)
+            let store = try SQLiteTraceStore(location: .inMemory, clock: clock)
             let content = SceneContent(document: Data("{}".utf8), viewCount: 1, windowCount: 1, recognizerCount: 0)
             scene = try store.createScene(name: nil, content: content).scene.id
             writer = RunWriter(store: store, gatherWindow: .seconds(3600))

@@ -18,7 +18,7 @@ import TapTraceStore
             #expect(try first.object().int("sceneVersion") == 1)
 
             // Another process (a second store on the same file) adds version 2.
-            let other = try TraceStore(location: .file(server.databasePath))
+            let other = try SQLiteTraceStore(location: .file(server.databasePath))
             let document = Data(try Fixtures.checkoutV2Scene())
             try other.addVersion(sceneID: id, content: SceneContent(document: document, viewCount: 1, windowCount: 1, recognizerCount: 0))
             try other.close()
@@ -40,7 +40,7 @@ import TapTraceStore
             let id = try client.createScene(try Fixtures.checkoutScene())
             let body = Array(try JSONSerialization.data(withJSONObject: try Fixtures.storedDispatchBody()))
             #expect(try client.call("POST", "/v1/scenes/\(id)/dispatch", body: body).status == 201)
-            let other = try TraceStore(location: .file(server.databasePath))
+            let other = try SQLiteTraceStore(location: .file(server.databasePath))
             try other.deleteScene(id: id)
             try other.close()
             let response = try client.call("POST", "/v1/scenes/\(id)/dispatch", body: body)

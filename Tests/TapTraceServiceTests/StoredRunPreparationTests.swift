@@ -13,7 +13,7 @@ import Testing
     @Test func aBigResultIsPreparedByItsSubmitterNotByTheWriter() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try TraceStore(location: .file(directory.databasePath))
+        let store = try SQLiteTraceStore(location: .file(directory.databasePath))
         defer { try? store.close() }
         let content = SceneContent(document: Data("{}".utf8), viewCount: 1, windowCount: 1, recognizerCount: 0)
         let bigScene = try store.createScene(name: "big", content: content).scene.id

@@ -153,7 +153,7 @@ struct CheckpointerTests {
     func closeEmptiesTheLog() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try TraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock)
+        let store = try SQLiteTraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock)
         let id = try store.createScene(name: "s", content: content("v1")).scene.id
         try insertDistinctResults(store, sceneID: id, count: 20)
         #expect(store.health().ok)             // a read through the pool's reader
@@ -163,7 +163,7 @@ struct CheckpointerTests {
         let left = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0
         #expect(left == 0, "\(left) bytes of log left after close")
         // Everything is in the database file itself.
-        let reopened = try TraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock)
+        let reopened = try SQLiteTraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock)
         defer { try? reopened.close() }
         #expect(try reopened.runs(sceneID: id, version: 1).count == 20)
     }
@@ -172,7 +172,7 @@ struct CheckpointerTests {
 /// Inserts `count` runs with distinct 20 KB results (about 5 pages each) for `sceneID`, and
 /// returns the largest size the write-ahead log at `wal` had after any of them (0 without).
 @discardableResult
-func insertDistinctResults(_ store: TraceStore, sceneID: String, count: Int, watching wal: String? = nil) throws -> Int {
+func insertDistinctResults(_ store: SQLiteTraceStore, sceneID: String, count: Int, watching wal: String? = nil) throws -> Int {
     var largest = 0
     for k in 0..<count {
         var run = newRun(sceneID, tag: "\(k)")

@@ -11,7 +11,7 @@ struct CloseTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let location: StoreLocation = backend == .file ? .file(directory.databasePath) : .inMemory
-        let store = try TraceStore(location: location, clock: SteppingClock().clock)
+        let store = try SQLiteTraceStore(location: location, clock: SteppingClock().clock)
         _ = try store.createScene(name: nil, content: content("one"))
         try store.close()
         #expect(throws: StoreError.self) { try store.close() }

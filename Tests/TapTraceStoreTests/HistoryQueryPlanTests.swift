@@ -9,7 +9,7 @@ import Testing
 /// ascending; SQLite walks it backwards).
 @Suite("History query plans")
 struct HistoryQueryPlanTests {
-    func plan(_ store: TraceStore, _ sql: String, _ arguments: StatementArguments) throws -> String {
+    func plan(_ store: SQLiteTraceStore, _ sql: String, _ arguments: StatementArguments) throws -> String {
         try store.writer.read { db in
             try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments)
                 .map { $0["detail"] as String }.joined(separator: "\n")
@@ -19,7 +19,7 @@ struct HistoryQueryPlanTests {
     @Test("a scene's runs, newest first, come from a range of runs_by_scene_newest", arguments: [nil, 42] as [Int64?])
     func runs(_ cursor: Int64?) throws {
         try withStore(.memory) { store, _ in
-            let plan = try plan(store, TraceStore.newestRunsSQL, ["scn_aaaaaaaaaaaa", cursor, 21])
+            let plan = try plan(store, SQLiteTraceStore.newestRunsSQL, ["scn_aaaaaaaaaaaa", cursor, 21])
             #expect(plan.contains("USING INDEX runs_by_scene_newest (scene_id=? AND seq<?)"), "\(plan)")
             #expect(!plan.contains("TEMP B-TREE"), "\(plan)")
         }
@@ -28,7 +28,7 @@ struct HistoryQueryPlanTests {
     @Test("a scene's runs of one label come from a range of runs_by_scene_label", arguments: [nil, 42] as [Int64?])
     func labelledRuns(_ cursor: Int64?) throws {
         try withStore(.memory) { store, _ in
-            let plan = try plan(store, TraceStore.newestLabelledRunsSQL, ["scn_aaaaaaaaaaaa", cursor, 21, "checkout"])
+            let plan = try plan(store, SQLiteTraceStore.newestLabelledRunsSQL, ["scn_aaaaaaaaaaaa", cursor, 21, "checkout"])
             #expect(plan.contains("USING INDEX runs_by_scene_label (scene_id=? AND label=? AND seq<?)"), "\(plan)")
             #expect(!plan.contains("TEMP B-TREE"), "\(plan)")
         }
@@ -37,7 +37,7 @@ struct HistoryQueryPlanTests {
     @Test("scenes, newest first, come from a range of the table itself", arguments: [nil, 42] as [Int64?])
     func scenes(_ cursor: Int64?) throws {
         try withStore(.memory) { store, _ in
-            let plan = try plan(store, TraceStore.newestScenesSQL, [cursor, 21])
+            let plan = try plan(store, SQLiteTraceStore.newestScenesSQL, [cursor, 21])
             #expect(plan.contains("USING INTEGER PRIMARY KEY (rowid<?)"), "\(plan)")
             #expect(!plan.contains("TEMP B-TREE"), "\(plan)")
         }

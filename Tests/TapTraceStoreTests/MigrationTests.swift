@@ -23,7 +23,7 @@ struct MigrationTests {
 
             let health = store.health()
             #expect(health.ok)
-            #expect(health.schemaVersion == TraceStore.supportedSchemaVersion)
+            #expect(health.schemaVersion == SQLiteTraceStore.supportedSchemaVersion)
             #expect(health.journalMode == (backend == .file ? "wal" : "memory"))
         }
     }
@@ -51,7 +51,7 @@ struct MigrationTests {
         try withStore(backend) { store, _ in
             let pageSize = try store.writer.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") }
             #expect(pageSize == 1024)
-            #expect(TraceStore.newDatabasePageSize == 1024)
+            #expect(SQLiteTraceStore.newDatabasePageSize == 1024)
         }
     }
 
@@ -69,12 +69,12 @@ struct MigrationTests {
         }
         try raw.close()
 
-        let store = try TraceStore(location: StoreLocation(path: path))
+        let store = try SQLiteTraceStore(location: StoreLocation(path: path))
         let created = try store.createScene(name: "login", content: content("v1"))
         let run = try store.insertRun(newRun(created.scene.id))
         try store.close()
 
-        let reopened = try TraceStore(location: StoreLocation(path: path))
+        let reopened = try SQLiteTraceStore(location: StoreLocation(path: path))
         defer { try? reopened.close() }
         let pageSize = try reopened.writer.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") }
         #expect(pageSize == 4096)
@@ -88,13 +88,13 @@ struct MigrationTests {
         defer { directory.remove() }
         let path = directory.databasePath
 
-        let first = try TraceStore(location: StoreLocation(path: path))
+        let first = try SQLiteTraceStore(location: StoreLocation(path: path))
         let created = try first.createScene(name: "login", content: content("v1"))
         try first.addVersion(sceneID: created.scene.id, content: content("v2"))
         let run = try first.insertRun(newRun(created.scene.id, version: 2))
         try first.close()
 
-        let second = try TraceStore(location: StoreLocation(path: path))
+        let second = try SQLiteTraceStore(location: StoreLocation(path: path))
         defer { try? second.close() }
         let reloaded = try second.scene(id: created.scene.id)
         #expect(reloaded.scene.name == "login")
@@ -110,7 +110,7 @@ struct MigrationTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.databasePath
-        try TraceStore(location: .file(path)).close()
+        try SQLiteTraceStore(location: .file(path)).close()
 
         let raw = try DatabaseQueue(path: path)
         try raw.write { db in
@@ -118,9 +118,9 @@ struct MigrationTests {
         }
         try raw.close()
 
-        let supported = TraceStore.supportedSchemaVersion
+        let supported = SQLiteTraceStore.supportedSchemaVersion
         #expect(throws: StoreError.databaseTooNew(databaseVersion: 99, supportedVersion: supported)) {
-            _ = try TraceStore(location: .file(path))
+            _ = try SQLiteTraceStore(location: .file(path))
         }
         let message = StoreError.databaseTooNew(databaseVersion: 99, supportedVersion: supported).description
         #expect(message.contains("99"))
@@ -133,17 +133,17 @@ struct MigrationTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.databasePath
-        let next = TraceStore.supportedSchemaVersion + 1
+        let next = SQLiteTraceStore.supportedSchemaVersion + 1
         let broken = Migration.embedded + [
             Migration(
                 version: next, name: "\(next)_broken",
                 sql: "CREATE TABLE extra (x INTEGER); INSERT INTO no_such_table VALUES (1);")
         ]
         #expect(throws: StoreError.self) {
-            _ = try TraceStore(location: .file(path), clock: .system, migrations: broken)
+            _ = try SQLiteTraceStore(location: .file(path), clock: .system, migrations: broken)
         }
 
-        let store = try TraceStore(location: .file(path))
+        let store = try SQLiteTraceStore(location: .file(path))
         let tables = try store.writer.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
         }
@@ -152,7 +152,7 @@ struct MigrationTests {
         try store.close()
 
         let fixed = Migration.embedded + [Migration(version: next, name: "\(next)_fixed", sql: "CREATE TABLE extra (x INTEGER);")]
-        let upgraded = try TraceStore(location: .file(path), clock: .system, migrations: fixed)
+        let upgraded = try SQLiteTraceStore(location: .file(path), clock: .system, migrations: fixed)
         defer { try? upgraded.close() }
         #expect(upgraded.health().schemaVersion == next)
         #expect(upgraded.health().ok)

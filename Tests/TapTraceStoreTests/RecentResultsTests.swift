@@ -18,7 +18,7 @@ struct RecentResultsTests {
         return run
     }
 
-    private func storedDigests(_ store: TraceStore) throws -> [Int64] {
+    private func storedDigests(_ store: SQLiteTraceStore) throws -> [Int64] {
         try store.writer.read { db in try Int64.fetchAll(db, sql: "SELECT digest FROM run_results ORDER BY id") }
     }
 
@@ -93,7 +93,7 @@ struct RecentResultsTests {
     func concurrentWriters() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try TraceStore(location: .file(directory.databasePath))
+        let store = try SQLiteTraceStore(location: .file(directory.databasePath))
         let id = try store.createScene(name: "s", content: content("v1")).scene.id
         let documents = (0..<6).map { document("doc-\($0)", padding: 20_000) }
         let ok = await withTaskGroup(of: Bool.self) { group in

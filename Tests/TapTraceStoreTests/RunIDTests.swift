@@ -71,7 +71,7 @@ struct RunIDTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         var ids: [String] = []
-        let store = try TraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock)
+        let store = try SQLiteTraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock)
         let scene = try store.createScene(name: nil, content: content("one")).scene.id
         ids += try store.insertRuns((0..<5).map { newRun(scene, tag: "\($0)") }).map(\.id)
         for tag in 5..<10 { ids.append(try store.insertRun(newRun(scene, tag: "\(tag)")).id) }
@@ -79,7 +79,7 @@ struct RunIDTests {
 
         // A day earlier: the ids go on from the largest stored, not from the clock.
         let yesterday = StoreClock.fixed(SteppingClock.start.addingTimeInterval(-86_400))
-        let reopened = try TraceStore(location: .file(directory.databasePath), clock: yesterday)
+        let reopened = try SQLiteTraceStore(location: .file(directory.databasePath), clock: yesterday)
         defer { try? reopened.close() }
         ids += try reopened.insertRuns((10..<13).map { newRun(scene, tag: "\($0)") }).map(\.id)
         #expect(ids.count == 13)
@@ -98,7 +98,7 @@ struct RunIDTests {
                 try db.execute(sql: "UPDATE runs SET id = 'run_zzzz7abcdefg' WHERE id = ?", arguments: [old.id])
             }
             try store.close()
-            let reopened = try TraceStore(location: .file(path!), clock: SteppingClock().clock)
+            let reopened = try SQLiteTraceStore(location: .file(path!), clock: SteppingClock().clock)
             defer { try? reopened.close() }
             let next = try reopened.insertRun(newRun(scene, tag: "new"))
             #expect(next.id > "run_zzzz7abcdefg")
@@ -114,16 +114,16 @@ struct RunIDTwoWriterTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         // A stored id far ahead of the clock: both stores go on from it, by one.
-        let setup = try TraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock)
+        let setup = try SQLiteTraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock)
         let scene = try setup.createScene(name: nil, content: content("one")).scene.id
         let first = try setup.insertRun(newRun(scene, tag: "first"))
         let ahead = StoreID.sorted(RunIDSequence.maxValue - 10, prefix: "run_")
         try setup.writer.write { db in try db.execute(sql: "UPDATE runs SET id = ? WHERE id = ?", arguments: [ahead, first.id]) }
         try setup.close()
 
-        let a = try TraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock)
+        let a = try SQLiteTraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock)
         defer { try? a.close() }
-        let b = try TraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock)
+        let b = try SQLiteTraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock)
         defer { try? b.close() }
         let fromA = try a.insertRun(newRun(scene, tag: "a"))
         let fromB = try b.insertRun(newRun(scene, tag: "b"))

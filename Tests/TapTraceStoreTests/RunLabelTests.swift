@@ -34,8 +34,8 @@ struct RunLabelTests {
                 cursor = page.nextCursor
             } while cursor != nil
             #expect(seen == buy.reversed())
-            #expect(try store.listRuns(sceneID: id, limit: 100, label: "test_cancel").items.count == 3)
-            #expect(try store.listRuns(sceneID: id, limit: 100, label: "nobody").items.isEmpty)
+            #expect(try store.listRuns(sceneID: id, limit: 100, after: nil, label: "test_cancel").items.count == 3)
+            #expect(try store.listRuns(sceneID: id, limit: 100, after: nil, label: "nobody").items.isEmpty)
             // Without a label, the whole history; unlabelled runs read back with none.
             let all = try store.listRuns(sceneID: id, limit: 100).items
             #expect(all.count == 14)

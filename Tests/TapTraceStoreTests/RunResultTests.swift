@@ -150,12 +150,12 @@ struct RunResultTests {
         let id: String
         let first: RunRecord
         do {
-            let store = try TraceStore(location: .file(path))
+            let store = try SQLiteTraceStore(location: .file(path))
             id = try store.createScene(name: "s", content: content("v1")).scene.id
             first = try store.insertRun(Self.run(id, result: document))
             try store.close()
         }
-        let store = try TraceStore(location: .file(path))
+        let store = try SQLiteTraceStore(location: .file(path))
         defer { try? store.close() }
         #expect(try store.run(id: first.id).result == Data(document.utf8))
         // After the reopen nothing is remembered in memory: the row is found by its digest and
@@ -206,7 +206,7 @@ struct RunResultTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.databasePath
-        let old = try TraceStore(location: .file(path), clock: .system, migrations: Array(Migration.embedded.prefix(1)))
+        let old = try SQLiteTraceStore(location: .file(path), clock: .system, migrations: Array(Migration.embedded.prefix(1)))
         let id = try insertSceneOfAnOlderSchema(old, name: "s", document: "v1")
         try old.writer.write { db in
             for (seq, result) in [(1, "one"), (2, "two"), (3, "three")] {
@@ -222,9 +222,9 @@ struct RunResultTests {
         }
         try old.close()
 
-        let store = try TraceStore(location: .file(path))
+        let store = try SQLiteTraceStore(location: .file(path))
         defer { try? store.close() }
-        #expect(store.health().schemaVersion == TraceStore.supportedSchemaVersion)
+        #expect(store.health().schemaVersion == SQLiteTraceStore.supportedSchemaVersion)
         #expect(try store.run(id: "run_old1").result == Data("one".utf8))
         #expect(try store.run(id: "run_old2").result == Data("two".utf8))
         #expect(try store.run(id: "run_old2").summary.seq == 2)

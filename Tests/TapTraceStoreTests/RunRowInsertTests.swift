@@ -10,7 +10,7 @@ import Testing
 @Suite("The run row insert")
 struct RunRowInsertTests {
     /// A scene and a stored result to point runs at.
-    private func fixture(_ store: TraceStore) throws -> (sceneID: String, resultID: Int64) {
+    private func fixture(_ store: SQLiteTraceStore) throws -> (sceneID: String, resultID: Int64) {
         let scene = try store.createScene(name: "insert", content: content("doc"))
         let resultID = try store.writer.write { db in
             try db.execute(sql: "INSERT INTO run_results (scene_id, digest, encoding, bytes) VALUES (?, NULL, 'identity', ?)",

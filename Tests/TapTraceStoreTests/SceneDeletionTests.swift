@@ -11,7 +11,7 @@ import Testing
 /// by the next one to open the database.
 @Suite struct SceneDeletionTests {
     /// A scene with versions, a screenshot, runs and results, as a deletion finds it.
-    static func populatedScene(_ store: TraceStore, runs: Int = 30) throws -> (scene: String, run: String) {
+    static func populatedScene(_ store: SQLiteTraceStore, runs: Int = 30) throws -> (scene: String, run: String) {
         let id = try store.createScene(name: "doomed", content: content("a")).scene.id
         try store.addVersion(sceneID: id, content: content("b"))
         try store.putScreenshot(sceneID: id, version: 2, NewScreenshot(mediaType: "image/png", width: 1, height: 1, image: Data([1, 2, 3])))
@@ -20,7 +20,7 @@ import Testing
     }
 
     /// `id`'s rows left in every table that holds them.
-    static func remainingRows(_ store: TraceStore, _ id: String) throws -> [String: Int] {
+    static func remainingRows(_ store: SQLiteTraceStore, _ id: String) throws -> [String: Int] {
         var rows: [String: Int] = [:]
         for table in ["runs", "run_results", "scene_versions", "screenshots"] { rows[table] = try rowCount(store, table, sceneID: id) }
         rows["scenes"] = try store.writer.read { db in
@@ -33,7 +33,7 @@ import Testing
 
     /// Marks a scene deleted as the first step of `deleteScene` does, and stops there (a
     /// process killed between the two steps).
-    static func markOnly(_ store: TraceStore, _ id: String) throws {
+    static func markOnly(_ store: SQLiteTraceStore, _ id: String) throws {
         try store.writer.write { db in
             try db.execute(sql: "UPDATE scenes SET deleted_at = '2026-11-27T00:00:00.000Z' WHERE id = ?", arguments: [id])
         }
@@ -58,7 +58,7 @@ import Testing
     @Test func smallChunksRemoveEverything() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try TraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock,
+        let store = try SQLiteTraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock,
                                    migrations: Migration.embedded, deletion: DeletionSettings(rowsPerChunk: 7))
         defer { try? store.close() }
         let (id, _) = try Self.populatedScene(store, runs: 50)
@@ -111,14 +111,14 @@ import Testing
         var id = ""
         var keptRun: RunRecord?
         do {
-            let store = try TraceStore(location: .file(directory.databasePath))
+            let store = try SQLiteTraceStore(location: .file(directory.databasePath))
             id = try Self.populatedScene(store, runs: 2_000).scene
             let kept = try store.createScene(name: "kept", content: content("k")).scene.id
             keptRun = try store.insertRun(newRun(kept, tag: "kept"))
             try Self.markOnly(store, id)
             try store.close()
         }
-        let reopened = try TraceStore(location: .file(directory.databasePath))
+        let reopened = try SQLiteTraceStore(location: .file(directory.databasePath))
         defer { try? reopened.close() }
         #expect(throws: StoreError.sceneNotFound(sceneID: id)) { try reopened.scene(id: id) }
         #expect(eventually(timeoutSeconds: 60) { (try? Self.remainingRows(reopened, id)) == Self.none })
@@ -169,7 +169,7 @@ import Testing
 
     /// `count` runs of version 1, each with a result of its own, written in SQL (the store's
     /// own inserts take minutes for this many in a debug build).
-    static func insertRunsQuickly(_ store: TraceStore, sceneID: String, count: Int) throws {
+    static func insertRunsQuickly(_ store: SQLiteTraceStore, sceneID: String, count: Int) throws {
         try store.writer.write { db in
             let base = try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM run_results")!
             try db.execute(sql: """
@@ -192,7 +192,7 @@ import Testing
 /// A scene with one version written in SQL, for tests that build a database of an older
 /// schema: the store's own methods need the newest one (every query of a scene asks for
 /// `deleted_at`, migration 0007).
-func insertSceneOfAnOlderSchema(_ store: TraceStore, name: String, document: String) throws -> String {
+func insertSceneOfAnOlderSchema(_ store: SQLiteTraceStore, name: String, document: String) throws -> String {
     let id = StoreID.make(prefix: StoreID.scenePrefix)
     try store.writer.write { db in
         try db.execute(sql: """
@@ -209,7 +209,7 @@ func insertSceneOfAnOlderSchema(_ store: TraceStore, name: String, document: Str
 }
 
 /// A run of version 1 with its result written in SQL, in a database of schema 2 to 6.
-func insertRunOfAnOlderSchema(_ store: TraceStore, sceneID: String) throws {
+func insertRunOfAnOlderSchema(_ store: SQLiteTraceStore, sceneID: String) throws {
     try store.writer.write { db in
         try db.execute(sql: "INSERT INTO run_results (scene_id, digest, encoding, bytes) VALUES (?, 1, 'identity', ?)",
                        arguments: [sceneID, Data(#"{"trace":"r"}"#.utf8)])

@@ -159,15 +159,15 @@ struct ScreenshotStoreTests {
         #expect(before.count == 4)
         let id: String
         do {
-            let old = try TraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock, migrations: before)
+            let old = try SQLiteTraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock, migrations: before)
             id = try insertSceneOfAnOlderSchema(old, name: "old", document: "v1")
             try insertRunOfAnOlderSchema(old, sceneID: id)
             try old.close()
         }
-        let store = try TraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock,
+        let store = try SQLiteTraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock,
                                    migrations: Migration.embedded)
         defer { try? store.close() }
-        #expect(store.health().schemaVersion == TraceStore.supportedSchemaVersion)
+        #expect(store.health().schemaVersion == SQLiteTraceStore.supportedSchemaVersion)
         #expect(try store.screenshotInfos(sceneID: id).isEmpty)
         let stored = try store.putScreenshot(sceneID: id, version: 1, Self.png("after upgrade"))
         #expect(try store.screenshot(sceneID: id, version: 1)?.info == stored.info)

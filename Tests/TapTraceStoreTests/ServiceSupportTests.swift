@@ -54,7 +54,7 @@ struct ServiceSupportTests {
                 try store.addVersion(sceneID: id, name: "newer", content: content("three"), expectedCurrentVersion: 1)
             }
             #expect(try store.scene(id: id).scene.name == "new")
-            let cleared = try store.addVersion(sceneID: id, name: nil, content: content("three"))
+            let cleared = try store.addVersion(sceneID: id, name: nil, content: content("three"), expectedCurrentVersion: nil)
             #expect(cleared.scene.name == nil)
         }
     }

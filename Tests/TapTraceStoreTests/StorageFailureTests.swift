@@ -11,10 +11,10 @@ import Testing
 /// tmpfs where mounting one is allowed).
 @Suite struct StorageFailureTests {
     /// A store whose database file may not grow past `bytes`.
-    static func withLimitedStore<T>(bytes: Int, _ body: (TraceStore) throws -> T) throws -> T {
+    static func withLimitedStore<T>(bytes: Int, _ body: (SQLiteTraceStore) throws -> T) throws -> T {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try TraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock,
+        let store = try SQLiteTraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock,
                                    settings: StoreSettings(maxDatabaseBytes: bytes), migrations: Migration.embedded)
         defer { try? store.close() }
         return try body(store)
@@ -22,7 +22,7 @@ import Testing
 
     /// Runs with results that do not compress, until a write fails; the runs written and the
     /// failure.
-    static func fill(_ store: TraceStore, sceneID: String) -> (written: [RunRecord], failure: StoreError?) {
+    static func fill(_ store: SQLiteTraceStore, sceneID: String) -> (written: [RunRecord], failure: StoreError?) {
         var written: [RunRecord] = []
         for n in 0..<10_000 {
             var run = newRun(sceneID, tag: "fill\(n)")
@@ -101,7 +101,7 @@ import Testing
         (ResultCode.SQLITE_BUSY, .busy), (ResultCode.SQLITE_LOCKED, .busy),
     ])
     func storageResultCodes(_ pair: (ResultCode, StorageFailure.Kind)) {
-        let error = TraceStore.storeError(DatabaseError(resultCode: pair.0, message: "m"))
+        let error = SQLiteTraceStore.storeError(DatabaseError(resultCode: pair.0, message: "m"))
         guard case .storage(let failure) = error else {
             Issue.record("\(pair.0) is \(error)")
             return
@@ -112,7 +112,7 @@ import Testing
 
     @Test func otherFailuresStayDatabaseErrors() {
         for code in [ResultCode.SQLITE_CONSTRAINT, .SQLITE_ERROR, .SQLITE_INTERRUPT, .SQLITE_MISUSE] {
-            guard case .database = TraceStore.storeError(DatabaseError(resultCode: code, message: "m")) else {
+            guard case .database = SQLiteTraceStore.storeError(DatabaseError(resultCode: code, message: "m")) else {
                 Issue.record("\(code) became a storage failure")
                 continue
             }
@@ -124,7 +124,7 @@ import Testing
     func synchronousFollowsTheSetting(_ pair: (StoreSettings.Synchronous, Int)) throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try TraceStore(location: .file(directory.databasePath), settings: StoreSettings(synchronous: pair.0))
+        let store = try SQLiteTraceStore(location: .file(directory.databasePath), settings: StoreSettings(synchronous: pair.0))
         defer { try? store.close() }
         let writing = try store.writer.write { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }
         let reading = try store.writer.read { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }

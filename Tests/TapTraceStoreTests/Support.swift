@@ -34,15 +34,15 @@ final class SteppingClock: @unchecked Sendable {
 /// deletes its files. `checkpoints` sets up a file store's Checkpointer.
 func withStore<T>(
     _ backend: Backend, clock: StoreClock = SteppingClock().clock,
-    checkpoints: Checkpointer.Settings = Checkpointer.Settings(), _ body: (TraceStore, String?) throws -> T
+    checkpoints: Checkpointer.Settings = Checkpointer.Settings(), _ body: (SQLiteTraceStore, String?) throws -> T
 ) throws -> T {
     switch backend {
     case .memory:
-        return try body(try TraceStore(location: .inMemory, clock: clock), nil)
+        return try body(try SQLiteTraceStore(location: .inMemory, clock: clock), nil)
     case .file:
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = try TraceStore(location: .file(directory.databasePath), clock: clock,
+        let store = try SQLiteTraceStore(location: .file(directory.databasePath), clock: clock,
                                    migrations: Migration.embedded, checkpoints: checkpoints)
         defer { try? store.close() }
         return try body(store, directory.databasePath)
@@ -61,7 +61,7 @@ func newRun(_ sceneID: String, version: Int = 1, tag: String = "r") -> NewRun {
 }
 
 /// Counts rows of `table` directly in SQLite (optionally `WHERE scene_id = sceneID`).
-func rowCount(_ store: TraceStore, _ table: String, sceneID: String? = nil) throws -> Int {
+func rowCount(_ store: SQLiteTraceStore, _ table: String, sceneID: String? = nil) throws -> Int {
     try store.writer.read { db in
         if let sceneID {
             return try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table) WHERE scene_id = ?", arguments: [sceneID])!

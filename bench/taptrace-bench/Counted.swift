@@ -201,7 +201,7 @@ struct InProcessService {
     let router: Router
 
     init() throws {
-        router = TapTraceService(store: try TraceStore(location: .inMemory), runWriting: .inline).router()
+        router = TapTraceService(store: try SQLiteTraceStore(location: .inMemory), runWriting: .inline).router()
     }
 
     func file(_ directory: String, _ name: String) throws -> [UInt8] {

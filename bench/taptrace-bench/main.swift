@@ -104,7 +104,7 @@ if only == "store" {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("taptrace-bench-\(getpid())-\(batch)")
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try! TraceStore(location: .file(directory.appendingPathComponent("bench.sqlite").path))
+        let store = try! SQLiteTraceStore(location: .file(directory.appendingPathComponent("bench.sqlite").path))
         let scene = try! store.createScene(name: "bench", content: SceneContent(document: Data("{}".utf8), viewCount: 0, windowCount: 0, recognizerCount: 0))
         let run = NewRun(sceneID: scene.scene.id, sceneVersion: 1, request: Data(#"{"touches":{}}"#.utf8), result: result,
                          firstResponder: "v", actions: "[]", outcome: "digest", actionCount: 0)

@@ -62,14 +62,14 @@ public struct Screenshot: Sendable, Equatable {
     }
 }
 
-/// What ``TraceStore/putScreenshot(sceneID:version:_:)`` stored.
+/// What ``SQLiteTraceStore/putScreenshot(sceneID:version:_:)`` stored.
 public struct StoredScreenshot: Sendable, Equatable {
     public var info: ScreenshotInfo
     /// Whether the version had a screenshot before, which this one replaced.
     public var replaced: Bool
 }
 
-extension TraceStore {
+extension SQLiteTraceStore {
     /// Stores `screenshot` as the screenshot of a scene version, replacing the one it had.
     ///
     /// - Throws: ``StoreError/sceneNotFound(sceneID:)``, ``StoreError/versionNotFound(sceneID:version:)``

@@ -23,7 +23,7 @@ struct DeletionSettings: Sendable {
     var retryInterval: Duration = .seconds(30)
 }
 
-extension TraceStore {
+extension SQLiteTraceStore {
     /// Deletes a scene, all its versions, screenshots, runs and results.
     ///
     /// The scene disappears in one short transaction: from then on it is not found, its runs
@@ -157,7 +157,7 @@ final class ScenePurger: @unchecked Sendable {
     }
 
     /// Has the thread purge every marked scene of `store`, starting it if it does not run.
-    func wake(_ store: TraceStore) {
+    func wake(_ store: SQLiteTraceStore) {
         condition.lock()
         defer { condition.unlock() }
         guard !stopping else { return }
