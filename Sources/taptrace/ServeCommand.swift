@@ -3,6 +3,7 @@ import Foundation
 import TapTraceHTTP
 import TapTraceService
 import TapTraceStore
+import TapTraceStorePostgres
 
 /// `taptrace serve`: the HTTP service of contract §6. Every flag can also come from an
 /// environment variable (the flag wins), which is how the Docker image is configured.
@@ -123,6 +124,8 @@ struct ServeCommand: ParsableCommand {
         let signal = shutdown.wait()
         log.write("received signal \(signal): finishing requests in flight")
         let drained = server.stop()
+        // For bench/run's figure of round trips per request (docs/postgres.md).
+        if let postgres = store as? PostgresTraceStore { log.write("database round trips: \(postgres.roundTrips)") }
         do {
             try store.close()
         } catch {
