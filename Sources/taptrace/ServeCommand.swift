@@ -77,6 +77,7 @@ struct ServeCommand: ParsableCommand {
         let access = try accessOptions.resolved(host: settings.host, environment: environment)
 
         let location = DatabaseLocation(settings.database)
+        try location.validate(sqlite: storage.store)
         let store: any TraceStore
         do {
             store = try location.open(sqlite: storage.store, postgres: storage.postgres(threads: settings.threads + settings.workThreads))

@@ -36,4 +36,23 @@ import Testing
         #expect(said.contains("cannot be reached"), "\(said)")
         #expect(!said.contains("s3cret-word"), "\(said)")
     }
+
+    @Test("SQLite's own settings are refused with a PostgreSQL database, not ignored",
+          arguments: [["--synchronous", "full"], ["--database-size-limit", "1M"]])
+    func sqliteSettingsAreRefusedOnPostgreSQL(_ setting: [String]) throws {
+        let process = Process()
+        process.executableURL = try ServerProcess.binary()
+        process.arguments = ["serve", "--port", "0", "--db", "postgres://tester@127.0.0.1:1/taptrace"] + setting
+        var environment = ProcessInfo.processInfo.environment
+        for key in environment.keys where key.hasPrefix("TAPTRACE_") { environment[key] = nil }
+        process.environment = environment
+        let errors = Pipe()
+        process.standardOutput = Pipe()
+        process.standardError = errors
+        try process.run()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 64)
+        #expect(said.contains("\(setting[0]) applies to SQLite"), "\(said)")
+    }
 }
