@@ -112,7 +112,7 @@ extension PostgresTraceStore {
             do {
                 return try operation { connection in try writeBatch(runs, atomic: atomic, on: connection) }
             } catch is RunIDTaken {
-                let newest = try operation { try $0.execute("SELECT max(id) AS id FROM runs").string(0, "id") }
+                let newest = try operation { try $0.execute("SELECT max(id COLLATE \"C\") AS id FROM runs").string(0, "id") }
                 runIDs.advance(past: newest)
             }
         }

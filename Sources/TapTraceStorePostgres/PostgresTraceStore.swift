@@ -65,11 +65,14 @@ public final class PostgresTraceStore: TraceStore {
         self.clock = clock
         supportedVersion = migrations.last?.version ?? 0
         let schema = settings.schema
-        // Defaults the URL may override: a bounded wait for the server, and keepalives so that a
-        // peer gone silent is noticed in seconds rather than after the kernel's two hours.
+        // Defaults the URL may override: a bounded wait for the server; keepalives so that a
+        // peer gone silent is noticed in seconds rather than after the kernel's two hours; and
+        // no statement, nor a transaction left open by a process that hangs, waits on the
+        // server for more than a minute (a 503 then, never a request that does not end).
         let defaults = [
             ("connect_timeout", "5"), ("application_name", "taptrace"),
             ("keepalives_idle", "10"), ("keepalives_interval", "5"), ("keepalives_count", "3"),
+            ("options", "-c statement_timeout=60000 -c idle_in_transaction_session_timeout=60000"),
         ]
         pool = PostgresConnectionPool(
             url: url, defaults: defaults, maxConnections: settings.maxConnections,
@@ -82,7 +85,7 @@ public final class PostgresTraceStore: TraceStore {
                 try PostgresMigration.migrate(connection, migrations: migrations, schema: schema) {
                     Timestamp.rfc3339(clock.now())
                 }
-                return try connection.execute("SELECT max(id) AS id FROM runs").string(0, "id")
+                return try connection.execute("SELECT max(id COLLATE \"C\") AS id FROM runs").string(0, "id")
             }
             runIDs = RunIDSequence(after: newest)
         } catch {
