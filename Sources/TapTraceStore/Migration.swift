@@ -4,21 +4,33 @@ import GRDB
 ///
 /// The files in `migrations/sqlite/` are the source of truth; the EmbedFiles build plugin compiles
 /// them in (`EmbeddedMigrations`) so that the service never reads SQL from disk at run time.
-struct Migration: Sendable, Equatable {
+package struct Migration: Sendable, Equatable {
     /// 1, 2, 3, … — the `NNNN` prefix of the file name.
-    let version: Int
+    package let version: Int
     /// The file name without `.sql`, e.g. `0001_init`.
-    let name: String
+    package let name: String
     /// The whole file: one or more SQL statements.
-    let sql: String
+    package let sql: String
+
+    init(version: Int, name: String, sql: String) {
+        self.version = version
+        self.name = name
+        self.sql = sql
+    }
+
+    /// The migrations of one engine's folder, as the EmbedFiles plugin compiled them in: files
+    /// named `NNNN_name.sql`, in the order of their names (both engines' stores read theirs so).
+    package static func list(_ files: [(name: String, text: String)]) -> [Migration] {
+        files.map { file in
+            let name = String(file.name.dropLast(".sql".count))
+            return Migration(version: Int(name.prefix(while: \.isNumber)) ?? 0, name: name, sql: file.text)
+        }
+    }
 
     /// Every migration this binary knows, in the order they are applied: the files of
-    /// `migrations/sqlite/`, named `NNNN_name.sql` with versions 1, 2, 3, … without gaps (a test holds
-    /// them to it).
-    static let embedded: [Migration] = EmbeddedMigrations.files.map { file in
-        let name = String(file.name.dropLast(".sql".count))
-        return Migration(version: Int(name.prefix(while: \.isNumber)) ?? 0, name: name, sql: file.text)
-    }
+    /// `migrations/sqlite/`, named `NNNN_name.sql` with versions 1, 2, 3, … without gaps (a test
+    /// holds them to it).
+    static let embedded: [Migration] = list(EmbeddedMigrations.files)
 }
 
 /// Brings a database up to the newest ``Migration`` the binary knows.

@@ -8,15 +8,9 @@ import TapTraceStore
 /// migrated by a newer binary is refused (``StoreError/databaseTooNew(databaseVersion:supportedVersion:)``).
 /// Several processes may start at once against one database: a transaction-scoped advisory
 /// lock makes them take turns, so no step is applied twice.
-struct PostgresMigration: Sendable, Equatable {
-    let version: Int
-    let name: String
-    let sql: String
-
-    static let embedded: [PostgresMigration] = EmbeddedPostgresMigrations.files.map { file in
-        let name = String(file.name.dropLast(".sql".count))
-        return PostgresMigration(version: Int(name.prefix(while: \.isNumber)) ?? 0, name: name, sql: file.text)
-    }
+enum PostgresMigration {
+    /// The migrations of `migrations/postgres/`.
+    static let embedded: [Migration] = Migration.list(EmbeddedPostgresMigrations.files)
 
     /// The advisory lock's key: "TapTrace" in ASCII, the same for every process.
     static let lockKey: Int64 = 0x5461_7054_7261_6365
@@ -31,7 +25,7 @@ struct PostgresMigration: Sendable, Equatable {
 
     /// Applies the migrations newer than the recorded version; returns the version after.
     @discardableResult
-    static func migrate(_ connection: PostgresConnection, migrations: [PostgresMigration], schema: String?,
+    static func migrate(_ connection: PostgresConnection, migrations: [Migration], schema: String?,
                         timestamp: () -> String) throws -> Int {
         let supported = migrations.last?.version ?? 0
         while true {

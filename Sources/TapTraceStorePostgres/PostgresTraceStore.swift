@@ -61,7 +61,7 @@ public final class PostgresTraceStore: TraceStore {
         try self.init(url: url, clock: clock, settings: settings, migrations: PostgresMigration.embedded)
     }
 
-    init(url: String, clock: StoreClock, settings: PostgresStoreSettings, migrations: [PostgresMigration]) throws {
+    init(url: String, clock: StoreClock, settings: PostgresStoreSettings, migrations: [Migration]) throws {
         self.clock = clock
         supportedVersion = migrations.last?.version ?? 0
         let schema = settings.schema
