@@ -64,7 +64,7 @@ TOUCHES = [
     {"format": "taptrace/touches@1", "gestures": [{"tap": [250, 200], "t": 0}]},
     {"format": "taptrace/touches@1", "gestures": [{"doubleTap": [100, 332], "t": 0}]},
     {"format": "taptrace/touches@1", "gestures": [
-        {"drag": {"from": [200, 500], "to": [200, 300]}, "duration": 0.3, "steps": 6, "t": 0}]},
+        {"drag": {"from": [90, 330], "to": [90, 600]}, "duration": 0.3, "steps": 6, "t": 0}]},
 ]
 
 
