@@ -899,10 +899,16 @@ def part_b(instances, ledger, pool):
 
 
 def run_command(command, what):
+    """Runs a pause or resume command; its output goes to a file, not a pipe, which a server
+    that it starts could keep open."""
     started = time.monotonic()
-    result = subprocess.run(command, shell=True, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    with tempfile.TemporaryFile() as output:
+        result = subprocess.run(command, shell=True, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=output,
+                                stderr=subprocess.STDOUT, timeout=120)
+        output.seek(0)
+        text = output.read().decode(errors="replace")
     if result.returncode != 0:
-        raise RuntimeError(f"{what} command {command!r} failed ({result.returncode}): {result.stderr[-2000:]}")
+        raise RuntimeError(f"{what} command {command!r} failed ({result.returncode}): {text[-2000:]}")
     return started, time.monotonic()
 
 
@@ -975,20 +981,18 @@ def part_c(instances, ledger, pool, pause_command, resume_command, state):
     resume_started, resume_done = run_command(resume_command, "resume")
     state["paused"] = False
     log(f"c: database resumed ({resume_done - resume_started:.1f} s)")
-    healthy = {}
     deadline = resume_done + 10
-    while time.monotonic() < deadline + 1 and len(healthy) < len(instances):
-        with events_lock:
-            for name, op, sent, answered, status, *_ in events:
-                if op == "health" and status == 200 and sent > resume_done and name not in healthy:
-                    healthy[name] = answered
-        time.sleep(0.2)
-    time.sleep(3)
+    # The load goes on past the 10 s the instances have to serve again, to see that they do.
+    time.sleep(max(0.0, deadline + 3 - time.monotonic()))
     stop.set()
     for thread in threads:
         thread.join(2 * TIMEOUT)
     Phase.allow_503 = False
 
+    healthy = {}
+    for name, op, sent, answered, status, *_ in sorted(events, key=lambda e: e[3]):
+        if op == "health" and status == 200 and sent > resume_done and name not in healthy:
+            healthy[name] = answered
     for instance in instances:
         if instance.name not in healthy or healthy[instance.name] > deadline:
             CHECKS.fail("outage-recovery", f"{instance.name}: /health not 200 within 10 s of the resume")
@@ -1015,11 +1019,16 @@ def part_c(instances, ledger, pool, pause_command, resume_command, state):
             if status != 503:
                 CHECKS.fail("outage-503", f"{name}: stored dispatch sent {sent - pause_done:+.1f} s after the pause "
                                           f"answered {status} while the database was down")
-    # After /health is 200 again, requests (sent a second later) succeed.
+    # 10 s after the resume, every request succeeds again; before, once /health is 200 again,
+    # a failure is told (connections of the pool found broken one by one, say).
+    late = collections.Counter()
     for name, op, sent, answered, status, content_type, _ in events:
-        if name in healthy and sent > healthy[name] + 1 and status not in (200, 201):
-            CHECKS.fail("outage-recovery", f"{name}: {op} sent {sent - healthy[name]:.1f} s after /health was 200 "
-                                           f"again: {status}")
+        if sent > deadline and status not in (200, 201):
+            CHECKS.fail("outage-recovery", f"{name}: {op} sent {sent - resume_done:.1f} s after the resume: {status}")
+        elif name in healthy and healthy[name] < sent <= deadline and status not in (200, 201):
+            late[(name, op, status)] += 1
+    if late:
+        log(f"c: failures after /health was 200 again (within 10 s of the resume): {dict(late)}")
     slowest = max((e[3] - e[2] for e in events if e[2] > pause_started and e[3] < resume_done + 10), default=0)
     statuses = collections.Counter((e[1], e[4]) for e in down)
     retry_after = sum(1 for e in down if e[4] == 503 and e[1] != "health" and e[6])
