@@ -11,7 +11,9 @@
 # the container's user (uid 10001). Without that file the server does not start. Clients send
 # `Authorization: Bearer <token>`; /health stays open for the HEALTHCHECK below. To serve
 # without a token (only behind something that guards the port), run with
-# `-e TAPTRACE_AUTH_TOKEN_FILE= -e TAPTRACE_ALLOW_UNAUTHENTICATED=1`. HTTPS: mount a certificate
+# `-e TAPTRACE_AUTH_TOKEN_FILE= -e TAPTRACE_ALLOW_UNAUTHENTICATED=1`. A shared PostgreSQL instead of
+# the SQLite file on the volume: `-e TAPTRACE_DB=postgres://user:password@host/db` (libpq5 is in
+# the image; several containers may share one database, docs/postgres.md). HTTPS: mount a certificate
 # and key and set TAPTRACE_TLS_CERT and TAPTRACE_TLS_KEY (the HEALTHCHECK then speaks HTTPS:
 # `taptrace health` reads TAPTRACE_TLS_CERT too), or put a TLS-terminating proxy in front.
 #
@@ -19,7 +21,7 @@
 # standard library and Foundation are linked statically, so the runtime image needs no toolchain.
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libmicrohttpd-dev libgnutls28-dev libsqlite3-dev libzstd-dev pkg-config \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libmicrohttpd-dev libgnutls28-dev libsqlite3-dev libzstd-dev libpq-dev pkg-config \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Dependencies first, so that editing the sources does not re-fetch them.
@@ -44,7 +46,7 @@ RUN scripts/build-release --static-swift-stdlib --product taptrace \
 # Runtime stage: Debian slim with the shared C libraries the binary links.
 FROM debian:bookworm-slim
 RUN apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libmicrohttpd12 libsqlite3-0 libzstd1 ca-certificates \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libmicrohttpd12 libsqlite3-0 libzstd1 libpq5 ca-certificates \
  && rm -rf /var/lib/apt/lists/* \
  && groupadd --system --gid 10001 taptrace \
  && useradd --system --uid 10001 --gid taptrace --home-dir /data --shell /usr/sbin/nologin taptrace \

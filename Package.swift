@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "TapTraceRuns", targets: ["TapTraceRuns"]),
         .library(name: "TapTraceImport", targets: ["TapTraceImport"]),
         .library(name: "TapTraceStore", targets: ["TapTraceStore"]),
+        .library(name: "TapTraceStorePostgres", targets: ["TapTraceStorePostgres"]),
         .library(name: "TapTraceHTTP", targets: ["TapTraceHTTP"]),
         .library(name: "TapTraceService", targets: ["TapTraceService"]),
     ],
@@ -61,6 +62,10 @@ let package = Package(
             ],
             plugins: ["EmbedFiles"]
         ),
+        // The same store on a shared PostgreSQL (issue 36, decision 141), through libpq; the SQL of
+        // migrations/postgres/ is compiled in by the EmbedFiles plugin.
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .target(name: "TapTraceStorePostgres", dependencies: ["TapTraceStore", "CLibPQ"], plugins: ["EmbedFiles"]),
         // Zstandard, for the stored results (decision 49).
         .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
         // `taptrace health` against a server with --tls-cert (libmicrohttpd's TLS is GnuTLS too).
@@ -79,7 +84,7 @@ let package = Package(
         .executableTarget(
             name: "taptrace",
             dependencies: [
-                "TapTraceCore", "TapTraceJSON", "TapTraceFormats", "TapTraceImport", "TapTraceHTTP", "TapTraceStore",
+                "TapTraceCore", "TapTraceJSON", "TapTraceFormats", "TapTraceImport", "TapTraceHTTP", "TapTraceStore", "TapTraceStorePostgres",
                 "TapTraceRuns", "TapTraceService", "CGnuTLS",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -112,7 +117,7 @@ let package = Package(
         .testTarget(name: "TapTraceImportTests", dependencies: ["TapTraceImport", "TapTraceFormats", "TapTraceCore", "TapTraceJSON"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "TapTraceHTTPTests", dependencies: ["TapTraceHTTP", "TestSupport"]),
-        .testTarget(name: "TapTraceStoreTests", dependencies: ["TapTraceStore", "TestSupport"]),
+        .testTarget(name: "TapTraceStoreTests", dependencies: ["TapTraceStore", "TapTraceStorePostgres", "TestSupport"]),
         // The service's tests start the built `taptrace serve` binary (which `swift test` builds first).
         .testTarget(
             name: "TapTraceServiceTests",

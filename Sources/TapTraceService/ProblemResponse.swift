@@ -31,6 +31,8 @@ extension Problem.Kind {
     static let storageFailing = Problem.Kind("storage-failing")
     /// Another process held the database's write lock past the busy timeout: 503.
     static let databaseBusy = Problem.Kind("database-busy")
+    /// The database server (PostgreSQL) cannot be reached: 503.
+    static let databaseUnreachable = Problem.Kind("database-unreachable")
     /// No bearer token, or one the server does not hold (`--auth-token-file`): 401.
     static let unauthorized = Problem.Kind("unauthorized")
     /// A `Host` or `Origin` the server does not answer (DNS rebinding, cross-site): 403.
@@ -68,7 +70,8 @@ extension Problem {
         case .validation, .importSyntax, .jsonPatch, .limitExceeded: return 422
         case .headerTooLarge: return 431
         case .notImplemented: return 501
-        case .unavailable, .timeBudgetExceeded, .cancelled, .storageFull, .storageFailing, .databaseBusy: return 503
+        case .unavailable, .timeBudgetExceeded, .cancelled, .storageFull, .storageFailing, .databaseBusy, .databaseUnreachable:
+            return 503
         default:
             if kind.rawValue.hasPrefix("http-"), let status = Int(kind.rawValue.dropFirst(5)) { return status }
             return 500
@@ -122,6 +125,10 @@ extension Problem {
         case .busy:
             problem = Problem(kind: .databaseBusy, title: "Database busy",
                               detail: "Another process held the database for longer than the busy timeout, so nothing was done. Retry shortly.")
+            problem.retryAfter = 5
+        case .unreachable:
+            problem = Problem(kind: .databaseUnreachable, title: "Database unreachable",
+                              detail: "The database server cannot be reached, so nothing was done; the service reconnects by itself once it answers. Retry shortly.")
             problem.retryAfter = 5
         }
         return problem

@@ -197,10 +197,12 @@ public final class TapTraceService: Sendable {
         return CachedScene(index: index, refs: nil)
     }
 
-    /// The version a request names, or the scene's latest.
+    /// The version a request names, or the scene's latest. The database is asked either way:
+    /// the cached index of a version outlives the scene when another process deletes it (a
+    /// shared PostgreSQL store, decision 141), and a deleted scene must be 404 everywhere.
     func resolveVersion(sceneID: String, requested: Int?) throws -> Int {
-        if let requested { return requested }
-        return try store.latestVersion(sceneID: sceneID)
+        let latest = try store.latestVersion(sceneID: sceneID)
+        return requested ?? latest
     }
 
     /// Ids that cannot exist are 404 without a database round trip.

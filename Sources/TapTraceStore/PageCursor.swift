@@ -9,17 +9,17 @@ import Foundation
 ///
 /// On the wire it is base64url (no padding) of `v1:<listing>:<seq>`, so it is
 /// URL-safe and a cursor of one listing is rejected by another.
-struct PageCursor: Equatable {
-    enum Listing: String {
+package struct PageCursor: Equatable {
+    package enum Listing: String {
         case scenes
         case runs
     }
 
-    var listing: Listing
+    package var listing: Listing
     /// Exclusive upper bound for the next page.
-    var seq: Int64
+    package var seq: Int64
 
-    var encoded: String {
+    package var encoded: String {
         Data("v1:\(listing.rawValue):\(seq)".utf8).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-")
             .replacingOccurrences(of: "/", with: "_")
@@ -27,7 +27,7 @@ struct PageCursor: Equatable {
     }
 
     /// Decodes `text`, which must have been produced by ``encoded`` for `listing`.
-    init(decoding text: String, for listing: Listing) throws {
+    package init(decoding text: String, for listing: Listing) throws {
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
         guard
@@ -42,7 +42,7 @@ struct PageCursor: Equatable {
         self.init(listing: listing, seq: seq)
     }
 
-    init(listing: Listing, seq: Int64) {
+    package init(listing: Listing, seq: Int64) {
         self.listing = listing
         self.seq = seq
     }

@@ -7,7 +7,7 @@ import Foundation
 /// writer, for as long as compression took (9.5 s for a 1.6 GB result, on the run writer's
 /// single thread). Prepared on the request's thread, a big result costs its own request that
 /// time and nobody else's.
-enum PreparedResult: Sendable {
+package enum PreparedResult: Sendable {
     /// An equal result that a committed transaction wrote or found lately (`RecentResults`):
     /// nothing to hash or compress. Its row stays valid while its scene exists, which the
     /// insert checks in its transaction.
@@ -16,7 +16,7 @@ enum PreparedResult: Sendable {
     case encoded(digest: Int64, encoding: String, bytes: Data)
 
     /// Hashed and compressed, without looking among the recent results.
-    static func encoding(_ result: Data) -> PreparedResult {
+    package static func encoding(_ result: Data) -> PreparedResult {
         let stored = ResultCompression.encode(result)
         return .encoded(digest: result.withUnsafeBytes { ResultDigest.of($0) }, encoding: stored.encoding,
                         bytes: stored.bytes)
@@ -33,13 +33,21 @@ extension SQLiteTraceStore {
     /// another thread to be written (the service's run writer) prepares them on its own thread
     /// first, so that the writing thread only writes. Changing the run's `result` afterwards
     /// undoes the preparation.
-    public func prepare(_ run: NewRun) -> NewRun {
+    public func prepare(_ run: NewRun) -> NewRun { recentResults.prepare(run) }
+
+    func prepare(_ runs: [NewRun]) -> [NewRun] { recentResults.prepare(runs) }
+}
+
+extension RecentResults {
+    /// `run` with its result found among these, or hashed and compressed (both engines'
+    /// `TraceStore.prepare(_:)`).
+    package func prepare(_ run: NewRun) -> NewRun {
         guard run.preparedResult == nil else { return run }
         var run = run
-        if let id = recentResults.id(sceneID: run.sceneID, bytes: run.result) {
+        if let id = id(sceneID: run.sceneID, bytes: run.result) {
             run.preparedResult = .recent(id: id)
         } else {
-            recentResults.missed()
+            missed()
             run.preparedResult = .encoding(run.result)
         }
         return run
@@ -48,7 +56,7 @@ extension SQLiteTraceStore {
     /// Runs prepared as ``prepare(_:)`` does, each distinct result compressed once: a replay
     /// stores thousands of runs at once, most of them with equal results, which the transaction
     /// then shares (`RecentResults.Sharing`) but which would each be compressed here.
-    func prepare(_ runs: [NewRun]) -> [NewRun] {
+    package func prepare(_ runs: [NewRun]) -> [NewRun] {
         struct Key: Hashable {
             var sceneID: String
             var digest: Int64
@@ -57,11 +65,11 @@ extension SQLiteTraceStore {
         return runs.map { run in
             guard run.preparedResult == nil else { return run }
             var run = run
-            if let id = recentResults.id(sceneID: run.sceneID, bytes: run.result) {
+            if let id = id(sceneID: run.sceneID, bytes: run.result) {
                 run.preparedResult = .recent(id: id)
                 return run
             }
-            recentResults.missed()
+            missed()
             let key = Key(sceneID: run.sceneID, digest: run.resultDigest)
             if let same = encoded[key]?.first(where: { $0.result == run.result }) {
                 run.preparedResult = same.prepared

@@ -14,11 +14,18 @@ import Foundation
 /// the scene is deleted; `run_results` rows are removed with their scene and never otherwise.
 /// (Another process deleting the scene is caught before an entry is used: every run insert
 /// first checks that its scene exists, and scene ids are never reused.)
-final class RecentResults: @unchecked Sendable {
-    struct Entry {
-        var id: Int64
-        var bytes: Data
+package final class RecentResults: @unchecked Sendable {
+    package struct Entry {
+        package var id: Int64
+        package var bytes: Data
+
+        package init(id: Int64, bytes: Data) {
+            self.id = id
+            self.bytes = bytes
+        }
     }
+
+    package init() {}
 
     static let perScene = 4
     static let maxScenes = 64
@@ -34,15 +41,15 @@ final class RecentResults: @unchecked Sendable {
     /// Results looked up and not found, which the writer then hashed (for tests).
     private var missCount = 0
 
-    var misses: Int { lock.withLock { missCount } }
+    package var misses: Int { lock.withLock { missCount } }
 
-    func id(sceneID: String, bytes: Data) -> Int64? {
+    package func id(sceneID: String, bytes: Data) -> Int64? {
         lock.withLock {
             byScene[sceneID]?.first { $0.bytes == bytes }?.id
         }
     }
 
-    func missed() { lock.withLock { missCount += 1 } }
+    package func missed() { lock.withLock { missCount += 1 } }
 
     func remember(sceneID: String, _ entry: Entry) {
         guard entry.bytes.count <= Self.maxBytes else { return }
@@ -58,7 +65,7 @@ final class RecentResults: @unchecked Sendable {
         }
     }
 
-    func forget(sceneID: String) {
+    package func forget(sceneID: String) {
         lock.withLock {
             byScene[sceneID] = nil
             order.removeAll { $0 == sceneID }
@@ -66,7 +73,7 @@ final class RecentResults: @unchecked Sendable {
     }
 
     /// What one write transaction learned, remembered once it commits.
-    final class Sharing {
+    package final class Sharing {
         private struct Key: Hashable {
             var sceneID: String
             var digest: Int64
@@ -81,21 +88,21 @@ final class RecentResults: @unchecked Sendable {
         /// against 2.1 s when they differ at their start, debug build).
         private var learnedByKey: [Key: [Int]] = [:]
 
-        init(_ recent: RecentResults) { self.recent = recent }
+        package init(_ recent: RecentResults) { self.recent = recent }
 
         /// The row of a result equal to `bytes`, whose digest is `digest`, that this
         /// transaction wrote or found.
-        func learnedID(sceneID: String, digest: Int64, bytes: Data) -> Int64? {
+        package func learnedID(sceneID: String, digest: Int64, bytes: Data) -> Int64? {
             learnedByKey[Key(sceneID: sceneID, digest: digest)]?
                 .lazy.map { self.learned[$0].entry }.last { $0.bytes == bytes }?.id
         }
 
-        func learn(sceneID: String, digest: Int64, _ entry: Entry) {
+        package func learn(sceneID: String, digest: Int64, _ entry: Entry) {
             learnedByKey[Key(sceneID: sceneID, digest: digest), default: []].append(learned.count)
             learned.append((sceneID, entry))
         }
 
-        func committed() {
+        package func committed() {
             for (sceneID, entry) in learned { recent.remember(sceneID: sceneID, entry) }
         }
     }

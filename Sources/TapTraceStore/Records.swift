@@ -38,6 +38,15 @@ public struct SceneRecord: Sendable, Equatable, Hashable {
     public var updatedAt: String
     /// The highest version number; versions are 1...latestVersion.
     public var latestVersion: Int
+
+    /// For the store engines (memberwise).
+    package init(id: String, name: String?, createdAt: String, updatedAt: String, latestVersion: Int) {
+        self.id = id
+        self.name = name
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.latestVersion = latestVersion
+    }
 }
 
 /// Everything about a scene version except its document (cheap to list).
@@ -52,6 +61,18 @@ public struct SceneVersionInfo: Sendable, Equatable, Hashable {
     /// Size of the stored document in bytes.
     public var documentSize: Int
     public var createdAt: String
+
+    /// For the store engines (memberwise).
+    package init(sceneID: String, version: Int, contentHash: String, viewCount: Int, windowCount: Int, recognizerCount: Int, documentSize: Int, createdAt: String) {
+        self.sceneID = sceneID
+        self.version = version
+        self.contentHash = contentHash
+        self.viewCount = viewCount
+        self.windowCount = windowCount
+        self.recognizerCount = recognizerCount
+        self.documentSize = documentSize
+        self.createdAt = createdAt
+    }
 }
 
 /// A scene version with its document. Properties of ``info`` are reachable directly
@@ -65,6 +86,12 @@ public struct SceneVersion: Sendable, Equatable {
     public subscript<Value>(dynamicMember keyPath: KeyPath<SceneVersionInfo, Value>) -> Value {
         info[keyPath: keyPath]
     }
+
+    /// For the store engines (memberwise).
+    package init(info: SceneVersionInfo, document: Data) {
+        self.info = info
+        self.document = document
+    }
 }
 
 /// A scene together with one of its versions: what "get scene" returns, and what
@@ -72,6 +99,12 @@ public struct SceneVersion: Sendable, Equatable {
 public struct StoredScene: Sendable, Equatable {
     public var scene: SceneRecord
     public var version: SceneVersion
+
+    /// For the store engines (memberwise).
+    package init(scene: SceneRecord, version: SceneVersion) {
+        self.scene = scene
+        self.version = version
+    }
 }
 
 /// A run to record: the request and result documents plus caller-computed summary columns.
@@ -87,7 +120,7 @@ public struct NewRun: Sendable, Equatable {
     }
     /// The result as it will be stored, computed before the write transaction
     /// (``TraceStore/prepare(_:)``); nil until then, and again when ``result`` changes.
-    var preparedResult: PreparedResult?
+    package var preparedResult: PreparedResult?
     /// `ResultDigest` of `result`, by which stored results are shared. The store computes it
     /// only for a result that is not among the ones it stored lately (`RecentResults`).
     public var resultDigest: Int64 { result.withUnsafeBytes { ResultDigest.of($0) } }
@@ -139,6 +172,20 @@ public struct RunSummary: Sendable, Equatable, Hashable {
     public var actionCount: Int
     /// The harness's name for the run, if it gave one.
     public var label: String?
+
+    /// For the store engines (memberwise).
+    package init(id: String, seq: Int64, sceneID: String, sceneVersion: Int, createdAt: String, firstResponder: String?, actions: String, outcome: String, actionCount: Int, label: String?) {
+        self.id = id
+        self.seq = seq
+        self.sceneID = sceneID
+        self.sceneVersion = sceneVersion
+        self.createdAt = createdAt
+        self.firstResponder = firstResponder
+        self.actions = actions
+        self.outcome = outcome
+        self.actionCount = actionCount
+        self.label = label
+    }
 }
 
 /// A stored run with its documents. Properties of ``summary`` are reachable directly
@@ -152,6 +199,13 @@ public struct RunRecord: Sendable, Equatable {
     public subscript<Value>(dynamicMember keyPath: KeyPath<RunSummary, Value>) -> Value {
         summary[keyPath: keyPath]
     }
+
+    /// For the store engines (memberwise).
+    package init(summary: RunSummary, request: Data, result: Data) {
+        self.summary = summary
+        self.request = request
+        self.result = result
+    }
 }
 
 /// One page of a newest-first listing.
@@ -161,6 +215,12 @@ public struct Page<Item: Sendable>: Sendable {
     /// Pass this to the same listing to get the next (older) page; `nil` on the last page.
     /// Opaque: clients must not build or parse it.
     public var nextCursor: String?
+
+    /// For the store engines (memberwise).
+    package init(items: [Item], nextCursor: String?) {
+        self.items = items
+        self.nextCursor = nextCursor
+    }
 }
 
 extension Page: Equatable where Item: Equatable {}
@@ -170,6 +230,13 @@ public struct DeletedScene: Sendable, Equatable {
     public var sceneID: String
     public var versionCount: Int
     public var runCount: Int
+
+    /// For the store engines (memberwise).
+    package init(sceneID: String, versionCount: Int, runCount: Int) {
+        self.sceneID = sceneID
+        self.versionCount = versionCount
+        self.runCount = runCount
+    }
 }
 
 /// The answer of ``TraceStore/health()``.
@@ -187,6 +254,16 @@ public struct StoreHealth: Sendable, Equatable {
     /// The storage failure the last writes met (a full or failing disk), while no write has
     /// succeeded since; ``ok`` is false then.
     public var storage: StorageFailure? = nil
+
+    /// For the store engines (memberwise).
+    package init(ok: Bool, schemaVersion: Int?, supportedSchemaVersion: Int, journalMode: String?, error: String?, storage: StorageFailure? = nil) {
+        self.ok = ok
+        self.schemaVersion = schemaVersion
+        self.supportedSchemaVersion = supportedSchemaVersion
+        self.journalMode = journalMode
+        self.error = error
+        self.storage = storage
+    }
 }
 
 /// How many runs a scene version has and the `seq` of the newest
@@ -194,4 +271,10 @@ public struct StoreHealth: Sendable, Equatable {
 public struct VersionRunExtent: Sendable, Equatable {
     public var count: Int
     public var lastSeq: Int64
+
+    /// For the store engines (memberwise).
+    package init(count: Int, lastSeq: Int64) {
+        self.count = count
+        self.lastSeq = lastSeq
+    }
 }

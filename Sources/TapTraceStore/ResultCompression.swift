@@ -8,13 +8,13 @@ import Foundation
 /// checkpointed shrinks as much. Results that would not shrink by a tenth (small ones) are
 /// kept as they are. Decompression is a function of the stored bytes alone, so two equal
 /// compressed values always hold equal documents: the store may compare compressed bytes.
-enum ResultCompression {
-    static let identity = "identity"
+package enum ResultCompression {
+    package static let identity = "identity"
     static let zstd = "zstd"
     static let level: Int32 = 1
 
     /// The stored form of `document`: its encoding and bytes.
-    static func encode(_ document: Data) -> (encoding: String, bytes: Data) {
+    package static func encode(_ document: Data) -> (encoding: String, bytes: Data) {
         guard document.count >= 256 else { return (identity, document) }
         let bound = ZSTD_compressBound(document.count)
         var output = Data(count: bound)
@@ -31,7 +31,7 @@ enum ResultCompression {
     }
 
     /// The document of a stored result.
-    static func decode(encoding: String, bytes: Data) throws -> Data {
+    package static func decode(encoding: String, bytes: Data) throws -> Data {
         switch encoding {
         case identity:
             return bytes

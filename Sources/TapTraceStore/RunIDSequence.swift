@@ -20,7 +20,7 @@ import Foundation
 /// only raise the starting point. Another process writing runs to the same file may take an
 /// id first: the insert then finds it taken and goes on after the largest stored
 /// (`advance(past:)`).
-final class RunIDSequence: @unchecked Sendable {
+package final class RunIDSequence: @unchecked Sendable {
     /// 2020-01-01T00:00:00Z in seconds since 1970.
     static let epoch: TimeInterval = 1_577_836_800
     static let randomBits: UInt64 = 20
@@ -38,7 +38,7 @@ final class RunIDSequence: @unchecked Sendable {
     private let salt: UInt64
 
     /// - Parameter newest: The largest run id stored so far (`max(id)`), if any.
-    init(after newest: String?) {
+    package init(after newest: String?) {
         last = newest.flatMap { StoreID.sortedValue(of: $0, prefix: StoreID.runPrefix) }
         var system = SystemRandomNumberGenerator()
         salt = system.next()
@@ -46,13 +46,13 @@ final class RunIDSequence: @unchecked Sendable {
 
     /// Makes the next ids larger than `id` (the largest stored, when another process has
     /// written runs meanwhile).
-    func advance(past id: String?) {
+    package func advance(past id: String?) {
         guard let value = id.flatMap({ StoreID.sortedValue(of: $0, prefix: StoreID.runPrefix) }) else { return }
         lock.withLock { last = max(last ?? value, value) }
     }
 
     /// The next id for a run written at `date`.
-    func next(at date: Date) -> String {
+    package func next(at date: Date) -> String {
         next(at: date, randomBits: salt)
     }
 

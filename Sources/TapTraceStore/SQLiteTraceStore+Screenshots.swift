@@ -48,6 +48,18 @@ public struct ScreenshotInfo: Sendable, Equatable, Hashable {
     public var contentHash: String
     /// When this image was stored (a replaced screenshot has the time of its replacement).
     public var createdAt: String
+
+    /// For the store engines (memberwise).
+    package init(sceneID: String, version: Int, mediaType: String, width: Int, height: Int, byteSize: Int, contentHash: String, createdAt: String) {
+        self.sceneID = sceneID
+        self.version = version
+        self.mediaType = mediaType
+        self.width = width
+        self.height = height
+        self.byteSize = byteSize
+        self.contentHash = contentHash
+        self.createdAt = createdAt
+    }
 }
 
 /// A stored screenshot with its image. Properties of ``info`` are reachable directly
@@ -60,6 +72,12 @@ public struct Screenshot: Sendable, Equatable {
     public subscript<Value>(dynamicMember keyPath: KeyPath<ScreenshotInfo, Value>) -> Value {
         info[keyPath: keyPath]
     }
+
+    /// For the store engines (memberwise).
+    package init(info: ScreenshotInfo, image: Data) {
+        self.info = info
+        self.image = image
+    }
 }
 
 /// What ``SQLiteTraceStore/putScreenshot(sceneID:version:_:)`` stored.
@@ -67,6 +85,12 @@ public struct StoredScreenshot: Sendable, Equatable {
     public var info: ScreenshotInfo
     /// Whether the version had a screenshot before, which this one replaced.
     public var replaced: Bool
+
+    /// For the store engines (memberwise).
+    package init(info: ScreenshotInfo, replaced: Bool) {
+        self.info = info
+        self.replaced = replaced
+    }
 }
 
 extension SQLiteTraceStore {
@@ -77,7 +101,7 @@ extension SQLiteTraceStore {
     ///   PNG or JPEG, a size below one pixel or an empty image.
     @discardableResult
     public func putScreenshot(sceneID: String, version: Int, _ screenshot: NewScreenshot) throws -> StoredScreenshot {
-        try validate(screenshot)
+        try screenshot.validate()
         return try write { db, now in
             try Self.requireVersion(db, sceneID, version)
             let replaced = try Bool.fetchOne(
@@ -177,17 +201,21 @@ extension SQLiteTraceStore {
             height: row["height"], byteSize: row["byte_size"], contentHash: row["content_hash"],
             createdAt: row["created_at"])
     }
+}
 
-    private func validate(_ screenshot: NewScreenshot) throws {
-        guard ScreenshotMediaType.all.contains(screenshot.mediaType) else {
+extension NewScreenshot {
+    /// Refuses a media type other than PNG or JPEG, a size below one pixel or an empty image
+    /// (both engines, before anything is written).
+    package func validate() throws {
+        guard ScreenshotMediaType.all.contains(mediaType) else {
             throw StoreError.invalidArgument(
-                "a screenshot is image/png or image/jpeg, not \(screenshot.mediaType)")
+                "a screenshot is image/png or image/jpeg, not \(mediaType)")
         }
-        guard screenshot.width >= 1, screenshot.height >= 1 else {
+        guard width >= 1, height >= 1 else {
             throw StoreError.invalidArgument(
-                "a screenshot's width and height must be at least 1 pixel, not \(screenshot.width)×\(screenshot.height)")
+                "a screenshot's width and height must be at least 1 pixel, not \(width)×\(height)")
         }
-        guard !screenshot.image.isEmpty else {
+        guard !image.isEmpty else {
             throw StoreError.invalidArgument("a screenshot's image must not be empty")
         }
     }

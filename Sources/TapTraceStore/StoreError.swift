@@ -63,6 +63,9 @@ public struct StorageFailure: Error, Sendable, Equatable, CustomStringConvertibl
         /// `SQLITE_BUSY`, `SQLITE_LOCKED`). Not a failure of the storage itself: the store's
         /// health does not count it.
         case busy
+        /// The database server cannot be reached: it is stopped, restarting or unreachable
+        /// over the network (PostgreSQL). The store reconnects by itself once it answers.
+        case unreachable
     }
 
     public var kind: Kind
@@ -79,6 +82,7 @@ public struct StorageFailure: Error, Sendable, Equatable, CustomStringConvertibl
         case .full: "the database's storage is full (\(message))"
         case .failing: "the database's storage is failing (\(message))"
         case .busy: "the database is locked by another process (\(message))"
+        case .unreachable: "the database server cannot be reached (\(message))"
         }
     }
 }

@@ -21,7 +21,7 @@ public enum StoreID {
     static let sortedAlphabet: [UInt8] = Array("234567abcdefghijklmnopqrstuvwxyz".utf8)
 
     /// `value`'s low 60 bits after `prefix`, most significant first, in ``sortedAlphabet``.
-    static func sorted(_ value: UInt64, prefix: String) -> String {
+    package static func sorted(_ value: UInt64, prefix: String) -> String {
         var id = prefix
         id.reserveCapacity(prefix.utf8.count + randomLength)
         for index in (0..<randomLength).reversed() {
@@ -31,7 +31,7 @@ public enum StoreID {
     }
 
     /// The value ``sorted(_:prefix:)`` wrote into `id`; nil for anything not well formed.
-    static func sortedValue(of id: String, prefix: String) -> UInt64? {
+    package static func sortedValue(of id: String, prefix: String) -> UInt64? {
         guard id.hasPrefix(prefix), id.utf8.count == prefix.utf8.count + randomLength else { return nil }
         var value: UInt64 = 0
         for byte in id.utf8.dropFirst(prefix.utf8.count) {

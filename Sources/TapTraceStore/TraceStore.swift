@@ -37,9 +37,11 @@ public protocol TraceStore: AnyObject, Sendable {
 
     /// Appends version `latestVersion + 1`; with `expectedCurrentVersion`, only if the latest is
     /// still that number (else ``StoreError/conflict(sceneID:expectedVersion:actualVersion:)``).
+    @discardableResult
     func addVersion(sceneID: String, content: SceneContent, expectedCurrentVersion: Int?) throws -> StoredScene
 
     /// As the other `addVersion`, and sets the scene's name to `name` (nil clears it).
+    @discardableResult
     func addVersion(sceneID: String, name: String?, content: SceneContent, expectedCurrentVersion: Int?)
         throws -> StoredScene
 
@@ -57,6 +59,7 @@ public protocol TraceStore: AnyObject, Sendable {
 
     /// Deletes a scene with its versions, screenshots, runs and results. Once it returns (or
     /// once the marking commits), the scene and its runs are not found by anyone.
+    @discardableResult
     func deleteScene(id: String) throws -> DeletedScene
 
     // MARK: Runs
@@ -66,6 +69,7 @@ public protocol TraceStore: AnyObject, Sendable {
     func prepare(_ run: NewRun) -> NewRun
 
     /// Records a run; with `requireLatest`, only if its version is still the scene's latest.
+    @discardableResult
     func insertRun(_ run: NewRun, requireLatest: Bool) throws -> RunRecord
 
     /// Records runs gathered from concurrent requests together (group commit), each judged on
@@ -74,6 +78,7 @@ public protocol TraceStore: AnyObject, Sendable {
         -> [Result<RunRecord, StoreError>]
 
     /// Records several runs: all of them, or none when one fails (replay).
+    @discardableResult
     func insertRuns(_ runs: [NewRun]) throws -> [RunRecord]
 
     /// A run with its request and result documents.
@@ -92,6 +97,7 @@ public protocol TraceStore: AnyObject, Sendable {
     // MARK: Screenshots
 
     /// Attaches (or replaces) a version's screenshot.
+    @discardableResult
     func putScreenshot(sceneID: String, version: Int, _ screenshot: NewScreenshot) throws -> StoredScreenshot
 
     /// A version's screenshot, nil when it has none.
@@ -104,6 +110,7 @@ public protocol TraceStore: AnyObject, Sendable {
     func screenshotInfos(sceneID: String) throws -> [ScreenshotInfo]
 
     /// Removes a version's screenshot; false when it had none.
+    @discardableResult
     func deleteScreenshot(sceneID: String, version: Int) throws -> Bool
 
     // MARK: Health and life

@@ -27,7 +27,10 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "TCP port (default 8080; 0 picks a free one, printed at start).")
     var port: Int?
 
-    @Option(help: "SQLite database file (default ./taptrace.sqlite; :memory: keeps nothing).")
+    @Option(help: """
+        The database: a SQLite file (sqlite:PATH or a plain path; default ./taptrace.sqlite; :memory: \
+        keeps nothing) or a shared PostgreSQL database (postgres://user@host/db).
+        """)
     var db: String?
 
     @Option(help: "Worker threads (default: the number of processors, at least 2).")
@@ -72,11 +75,12 @@ struct ServeCommand: ParsableCommand {
         let storage = try storeOptions.resolved(environment: environment)
         let access = try accessOptions.resolved(host: settings.host, environment: environment)
 
+        let location = DatabaseLocation(settings.database)
         let store: any TraceStore
         do {
-            store = try SQLiteTraceStore(location: StoreLocation(path: settings.database), settings: storage.store)
+            store = try location.open(sqlite: storage.store, postgres: storage.postgres(threads: settings.threads + settings.workThreads))
         } catch {
-            throw ServeFailure("cannot open the database \(settings.database): \(error)")
+            throw ServeFailure("cannot open the database \(location.displayed): \(error)")
         }
         let log = StandardErrorLog()
         // Whatever way `run` ends, the lines logged so far are written.
@@ -114,7 +118,7 @@ struct ServeCommand: ParsableCommand {
         let shown = settings.host.contains(":") ? "[\(settings.host)]" : settings.host
         // Unbuffered: scripts and tests read the bound port from this line.
         FileHandle.standardOutput.write(Data(("taptrace \(TapTraceService.version) listening on \(access.scheme)://\(shown):\(server.port)"
-            + " (database \(settings.database), \(settings.threads) threads\(Self.binding(processors)))\n").utf8))
+            + " (database \(location.displayed), \(settings.threads) threads\(Self.binding(processors)))\n").utf8))
 
         let signal = shutdown.wait()
         log.write("received signal \(signal): finishing requests in flight")

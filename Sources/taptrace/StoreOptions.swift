@@ -2,6 +2,7 @@ import Foundation
 import ArgumentParser
 import TapTraceService
 import TapTraceStore
+import TapTraceStorePostgres
 
 /// `taptrace serve`'s settings of the database and of memory: durability, the database's size
 /// limit, the scene caches' byte budgets and when idle memory goes back to the system. Each has
@@ -21,6 +22,14 @@ struct StoreOptions: ParsableArguments {
                 storage-full while reads and deletes go on. TAPTRACE_DATABASE_SIZE_LIMIT; default none.
                 """)
     var databaseSizeLimit: String?
+
+    @Option(name: .customLong("db-connections"),
+            help: """
+                Most connections to a PostgreSQL database (--db postgres://…); PostgreSQL's \
+                max_connections must cover this times the instances. TAPTRACE_DB_CONNECTIONS; default \
+                the worker and work threads plus 2.
+                """)
+    var databaseConnections: Int?
 
     @Option(name: .customLong("scene-cache-bytes"),
             help: """
@@ -44,7 +53,20 @@ struct StoreOptions: ParsableArguments {
     var idleMemoryRelease: String?
 
     /// The settings: flag, else environment variable, else default.
-    func resolved(environment: [String: String]) throws -> (store: StoreSettings, caches: CacheSettings) {
+    /// The resolved settings; `postgres(threads:)` gives a PostgreSQL store's.
+    struct Resolved {
+        var store: StoreSettings
+        var caches: CacheSettings
+        var databaseConnections: Int?
+
+        /// A connection for each thread that may use the store at once, and two more (the run
+        /// writer and a deletion's purge), unless `--db-connections` says otherwise.
+        func postgres(threads: Int) -> PostgresStoreSettings {
+            PostgresStoreSettings(maxConnections: databaseConnections ?? threads + 2)
+        }
+    }
+
+    func resolved(environment: [String: String]) throws -> Resolved {
         func value(_ flag: String?, _ variable: String) -> (text: String, source: String)? {
             SettingSource.text(flag: flag, "--" + Self.flagName(of: variable), variable: variable, in: environment)
         }
@@ -77,7 +99,14 @@ struct StoreOptions: ParsableArguments {
             }
             caches.idleMemoryRelease = seconds == 0 ? nil : .seconds(seconds)
         }
-        return (store, caches)
+        var connections: Int?
+        if let (text, name) = value(databaseConnections.map(String.init), "TAPTRACE_DB_CONNECTIONS") {
+            guard let count = Int(text), (1...1000).contains(count) else {
+                throw ValidationError("\(name) must be a number of connections from 1 to 1000, not \(text)")
+            }
+            connections = count
+        }
+        return Resolved(store: store, caches: caches, databaseConnections: connections)
     }
 
     /// `TAPTRACE_SCENE_CACHE_BYTES` → `scene-cache-bytes`, for messages about a flag.
