@@ -925,8 +925,9 @@ def part_c(instances, ledger, pool, pause_command, resume_command, state):
 
     def record(instance, op, answer):
         with events_lock:
+            kind = answer.json.get("type", "").rsplit("/", 1)[-1] if answer.status >= 400 else ""
             events.append((instance.name, op, answer.sent, answer.sent + answer.elapsed, answer.status,
-                           answer.content_type, answer.headers.get("Retry-After")))
+                           answer.content_type, answer.headers.get("Retry-After"), kind))
 
     def loader(number):
         instance = instances[number % 2]
@@ -1008,21 +1009,21 @@ def part_c(instances, ledger, pool, pause_command, resume_command, state):
         health_down = [e for e in mine if e[1] == "health"]
         if not health_down:
             CHECKS.fail("outage-health", f"{name}: no /health answer while the database was down")
-        for _, op, sent, answered, status, content_type, _ in health_down:
+        for _, op, sent, answered, status, content_type, *_ in health_down:
             if status != 503 or content_type != "application/problem+json":
                 CHECKS.fail("outage-health", f"{name}: GET /health {sent - pause_done:+.1f} s after the pause: "
                                              f"{status} {content_type}")
         stored = [e for e in mine if e[1] == "stored-dispatch"]
         if not stored:
             CHECKS.fail("outage-503", f"{name}: no stored dispatch answered while the database was down")
-        for _, op, sent, answered, status, content_type, _ in stored:
+        for _, op, sent, answered, status, content_type, *_ in stored:
             if status != 503:
                 CHECKS.fail("outage-503", f"{name}: stored dispatch sent {sent - pause_done:+.1f} s after the pause "
                                           f"answered {status} while the database was down")
     # 10 s after the resume, every request succeeds again; before, once /health is 200 again,
     # a failure is told (connections of the pool found broken one by one, say).
     late = collections.Counter()
-    for name, op, sent, answered, status, content_type, _ in events:
+    for name, op, sent, answered, status, content_type, *_ in events:
         if sent > deadline and status not in (200, 201):
             CHECKS.fail("outage-recovery", f"{name}: {op} sent {sent - resume_done:.1f} s after the resume: {status}")
         elif name in healthy and healthy[name] < sent <= deadline and status not in (200, 201):
@@ -1032,10 +1033,48 @@ def part_c(instances, ledger, pool, pause_command, resume_command, state):
     slowest = max((e[3] - e[2] for e in events if e[2] > pause_started and e[3] < resume_done + 10), default=0)
     statuses = collections.Counter((e[1], e[4]) for e in down)
     retry_after = sum(1 for e in down if e[4] == 503 and e[1] != "health" and e[6])
+    # openapi.yaml: a PostgreSQL that cannot be reached is `database-unreachable`.
+    kinds = collections.Counter((e[1] if e[1] == "health" else "/v1", e[7]) for e in down if e[4] == 503)
+    for (op, kind), count in kinds.items():
+        if op == "/v1" and kind != "database-unreachable":
+            CHECKS.fail("outage-503", f"{count} /v1 answers 503 of type {kind!r} while the database was down, "
+                                      f"not database-unreachable")
     log(f"c: while down: {dict(sorted(statuses.items()))}; slowest answer around the outage {slowest:.2f} s; "
-        f"{retry_after} of the /v1 503s had Retry-After")
+        f"{retry_after} of the /v1 503s had Retry-After; problem types {dict(kinds)}")
     for name, moment in healthy.items():
         log(f"c: {name}: /health 200 again {moment - resume_done:.1f} s after the resume")
+    # A quick restart, no load: what the first request on each instance meets (told, not
+    # judged: the instances have 10 s, and a first request may find a pooled connection broken).
+    run_command(pause_command, "pause")
+    state["paused"] = True
+    _, resumed = run_command(resume_command, "resume")
+    state["paused"] = False
+    Phase.allow_503 = True
+    firsts = []
+    for number, instance in enumerate(instances):
+        answer = stored_dispatch(instance, ledger, scenes[number], label="restart")
+        firsts.append(f"{instance.name} {answer.status}")
+        if answer.status == 503:
+            with events_lock:
+                state["answered_503"][scenes[number]] += 1
+    recovered = {}
+    while len(recovered) < len(instances) and time.monotonic() < resumed + 10:
+        for number, instance in enumerate(instances):
+            if instance.name in recovered:
+                continue
+            answer = stored_dispatch(instance, ledger, scenes[number])
+            if answer.status == 201:
+                recovered[instance.name] = time.monotonic() - resumed
+            elif answer.status == 503:
+                with events_lock:
+                    state["answered_503"][scenes[number]] += 1
+        time.sleep(0.1)
+    Phase.allow_503 = False
+    if len(recovered) < len(instances):
+        CHECKS.fail("outage-recovery", f"after a quick restart of the database, no stored dispatch succeeded "
+                                       f"within 10 s on {[i.name for i in instances if i.name not in recovered]}")
+    log(f"c: a quick restart: the first stored dispatch answered {', '.join(firsts)}")
+
     acknowledged = sorted(set(ledger.runs) - before)
     verify_runs(instances, ledger, "outage-recovery", acknowledged, pool)
     extra = verify_histories(instances, ledger, "outage-recovery", scenes, uncertain=set(state["answered_503"]))
