@@ -448,7 +448,7 @@ class Writers:
         for pair in range(count // 2):
             scene = create_scene(self.instances[0], self.ledger, f"race{pair}")
             self.pairs[pair] = {"scene": scene, "barrier": threading.Barrier(2, timeout=TIMEOUT * 2),
-                                "round": {}, "results": collections.defaultdict(list)}
+                                "results": collections.defaultdict(list)}
         self.private = {i: create_scene(self.instances[i % 2], self.ledger, f"own{i}") for i in range(count)}
 
     def race(self, writer, me, round_number):
