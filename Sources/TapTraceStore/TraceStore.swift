@@ -21,8 +21,8 @@ import Foundation
 /// What both promise (the store suite runs every case against both engines):
 /// - Every method is synchronous, may be called from any number of threads at once, and runs
 ///   in one transaction: an operation that throws leaves nothing half-written.
-/// - Ids are `scn_` / `run_` and 12 base32 characters; run ids grow in the order runs are
-///   written. Versions are 1, 2, … per scene with no gap; `If-Match` style writes
+/// - Ids are `scn_` / `run_` and 12 base32 characters; the run ids one process hands out grow
+///   in the order it writes them (across processes, `seq` is the order). Versions are 1, 2, … per scene with no gap; `If-Match` style writes
 ///   (`expectedCurrentVersion`, `requireLatest`) are decided inside the write transaction, so
 ///   exactly one of two conflicting writers wins, whichever process it runs in.
 /// - Listings are newest first, a cursor (opaque, ``PageCursor``) continues after the last item

@@ -192,7 +192,9 @@ final class PostgresConnection {
     private static func trimmed(_ message: UnsafePointer<CChar>?) -> String {
         let text = message.map { String(cString: $0) } ?? ""
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        return trimmed.isEmpty ? "the connection was lost" : trimmed.replacingOccurrences(of: "\n", with: " ")
+        // libpq's messages run over lines indented with tabs: one line for the log.
+        let words = trimmed.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" })
+        return words.isEmpty ? "the connection was lost" : words.joined(separator: " ")
     }
 }
 

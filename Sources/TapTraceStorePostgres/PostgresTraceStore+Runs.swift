@@ -195,7 +195,19 @@ extension PostgresTraceStore {
     private static func send(_ statements: [(sql: String, parameters: [PostgresValue])],
                              on connection: PostgresConnection) throws -> [PostgresResult] {
         do {
-            return try connection.pipeline(statements)
+            // A pipeline is sent whole before its answers are read: one of thousands of runs (a
+            // replay) could fill both sockets' buffers, the server waiting for its answers to be
+            // read and this thread for its statements to be taken. Chunks of a few hundred
+            // statements keep each side's backlog small; the transaction spans them.
+            var results: [PostgresResult] = []
+            results.reserveCapacity(statements.count)
+            var start = 0
+            while start < statements.count {
+                let end = min(start + Self.pipelineChunk, statements.count)
+                results += try connection.pipeline(Array(statements[start..<end]))
+                start = end
+            }
+            return results
         } catch {
             // The transaction block is left aborted (its COMMIT was skipped): end it.
             if !connection.isBroken { try? connection.run("ROLLBACK") }
@@ -203,6 +215,9 @@ extension PostgresTraceStore {
             throw error
         }
     }
+
+    /// Statements per pipeline: a stored dispatch's batch under load fits in one.
+    static let pipelineChunk = 256
 
     /// Why a run's statement wrote nothing, from the scene's latest version it read.
     private static func refusal(_ run: NewRun, requireLatest: Bool, latest: Int?) -> StoreError {

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import TapTraceStore
 import TapTraceStorePostgres
@@ -21,8 +22,21 @@ enum DatabaseLocation: Equatable {
 
     func open(sqlite: StoreSettings, postgres: PostgresStoreSettings) throws -> any TraceStore {
         switch self {
-        case .sqlite(let path): try SQLiteTraceStore(location: StoreLocation(path: path), settings: sqlite)
-        case .postgres(let url): try PostgresTraceStore(url: url, settings: postgres)
+        case .sqlite(let path):
+            return try SQLiteTraceStore(location: StoreLocation(path: path), settings: sqlite)
+        case .postgres(let url):
+            return try PostgresTraceStore(url: url, settings: postgres)
+        }
+    }
+
+    /// SQLite's own settings have no meaning on PostgreSQL: refused rather than ignored.
+    func validate(sqlite: StoreSettings) throws {
+        guard case .postgres = self else { return }
+        if sqlite.synchronous != .normal {
+            throw ValidationError("--synchronous applies to SQLite; PostgreSQL's durability is the server's synchronous_commit")
+        }
+        if sqlite.maxDatabaseBytes != nil {
+            throw ValidationError("--database-size-limit applies to SQLite; limit a PostgreSQL database on the server")
         }
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import TapTraceHTTP
 import TapTraceService
 import TapTraceStore
+import TapTraceStorePostgres
 
 /// `taptrace serve`: the HTTP service of contract §6. Every flag can also come from an
 /// environment variable (the flag wins), which is how the Docker image is configured.
@@ -76,6 +77,7 @@ struct ServeCommand: ParsableCommand {
         let access = try accessOptions.resolved(host: settings.host, environment: environment)
 
         let location = DatabaseLocation(settings.database)
+        try location.validate(sqlite: storage.store)
         let store: any TraceStore
         do {
             store = try location.open(sqlite: storage.store, postgres: storage.postgres(threads: settings.threads + settings.workThreads))
@@ -123,6 +125,8 @@ struct ServeCommand: ParsableCommand {
         let signal = shutdown.wait()
         log.write("received signal \(signal): finishing requests in flight")
         let drained = server.stop()
+        // For bench/run's figure of round trips per request (docs/postgres.md).
+        if let postgres = store as? PostgresTraceStore { log.write("database round trips: \(postgres.roundTrips)") }
         do {
             try store.close()
         } catch {

@@ -12,7 +12,7 @@ struct CheckpointerTests {
     func pagesReachTheFile() throws {
         // At the idle class the thread may not run for seconds while other tests keep the
         // processors busy; what is tested here is that it copies.
-        try withStore(.file, checkpoints: .init(runsWhenIdle: false)) { store, path in
+        try withSQLiteStore(.file, checkpoints: .init(runsWhenIdle: false)) { store, path in
             let size = { (try? FileManager.default.attributesOfItem(atPath: path!)[.size] as? Int) ?? 0 }
             let before = size()
             let id = try store.createScene(name: "s", content: content("v1")).scene.id
@@ -25,7 +25,7 @@ struct CheckpointerTests {
 
     @Test("the writer never checkpoints inside a commit")
     func writerDoesNotCheckpoint() throws {
-        try withStore(.file) { store, _ in
+        try withSQLiteStore(.file) { store, _ in
             let pages = try store.writer.write { db in try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint") }
             #expect(pages == 0)
         }
@@ -38,7 +38,7 @@ struct CheckpointerTests {
         // At the idle class it may not run at all while other tests keep the processors busy
         // (the backstop then bounds the log).
         let checkpoints = Checkpointer.Settings(interval: .milliseconds(50), restartFrames: 64, runsWhenIdle: false)
-        try withStore(.file, checkpoints: checkpoints) { store, path in
+        try withSQLiteStore(.file, checkpoints: checkpoints) { store, path in
             let id = try store.createScene(name: "s", content: content("v1")).scene.id
             // 16 MB of distinct results (some 33 MB of log), written without pause: the log
             // starts over every round of the Checkpointer (50 ms, about 12 MB here).
@@ -53,7 +53,7 @@ struct CheckpointerTests {
     @Test("the Checkpointer's thread runs only when a processor is otherwise idle (Linux)")
     func threadIsIdleClass() throws {
         #if os(Linux)
-        try withStore(.file) { _, _ in
+        try withSQLiteStore(.file) { _, _ in
             // The thread names itself, then drops to the idle class: the name may be seen a
             // moment before the class. Every such thread of this process is looked at (other
             // tests' stores have one too), and every one must get there.
@@ -77,7 +77,7 @@ struct CheckpointerTests {
         // A Checkpointer that never comes round in this test.
         let checkpoints = Checkpointer.Settings(interval: .seconds(3600), restartFrames: 64, backstopFrames: 256,
                                                 stallTime: .zero)
-        try withStore(.file, checkpoints: checkpoints) { store, path in
+        try withSQLiteStore(.file, checkpoints: checkpoints) { store, path in
             let id = try store.createScene(name: "s", content: content("v1")).scene.id
             // 8 MB of distinct results, some 16 MB of log without a checkpoint.
             let largest = try insertDistinctResults(store, sceneID: id, count: 400, watching: path! + "-wal")
@@ -95,7 +95,7 @@ struct CheckpointerTests {
     func writerLeavesTheLogToAWorkingCheckpointer() throws {
         let checkpoints = Checkpointer.Settings(interval: .milliseconds(50), restartFrames: 64, backstopFrames: 256,
                                                 runsWhenIdle: false, stallTime: .seconds(30))
-        try withStore(.file, checkpoints: checkpoints) { store, _ in
+        try withSQLiteStore(.file, checkpoints: checkpoints) { store, _ in
             let id = try store.createScene(name: "s", content: content("v1")).scene.id
             // 8 MB of distinct results: the log passes 256 frames between two rounds.
             try insertDistinctResults(store, sceneID: id, count: 400)
@@ -138,7 +138,7 @@ struct CheckpointerTests {
 
     @Test("the database file is synced through SQLite's own file handle")
     func syncsTheDatabaseFile() throws {
-        try withStore(.file) { store, path in
+        try withSQLiteStore(.file) { store, path in
             try store.insertRun(newRun(try store.createScene(name: "s", content: content("v1")).scene.id, tag: "a"))
             let checkpointer = try Checkpointer(path: path!)
             #expect(checkpointer.syncDatabaseFile())

@@ -8,18 +8,17 @@ import Testing
 struct CloseTests {
     @Test("a closed store throws, on a second close too, instead of using the closed connections", arguments: Backend.allCases)
     func closeTwice(_ backend: Backend) throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let location: StoreLocation = backend == .file ? .file(directory.databasePath) : .inMemory
-        let store = try SQLiteTraceStore(location: location, clock: SteppingClock().clock)
-        _ = try store.createScene(name: nil, content: content("one"))
-        try store.close()
-        #expect(throws: StoreError.self) { try store.close() }
-        #expect(throws: StoreError.database("the store is closed")) { try store.listScenes(limit: 1) }
-        #expect(throws: StoreError.database("the store is closed")) {
-            try store.insertRun(newRun("scn_aaaaaaaaaaaa"))
+        try withDatabase(backend) { database in
+            let store = try database.open()
+            _ = try store.createScene(name: nil, content: content("one"))
+            try store.close()
+            #expect(throws: StoreError.self) { try store.close() }
+            #expect(throws: StoreError.database("the store is closed")) { try store.listScenes(limit: 1) }
+            #expect(throws: StoreError.database("the store is closed")) {
+                try store.insertRun(newRun("scn_aaaaaaaaaaaa"))
+            }
+            #expect(store.health().ok == false)
+            #expect(store.health().error?.contains("closed") == true)
         }
-        #expect(store.health().ok == false)
-        #expect(store.health().error?.contains("closed") == true)
     }
 }

@@ -9,8 +9,9 @@ import Testing
 /// `run_results` row is checked against `runs` through the index of migration 0006, not by a
 /// scan of every run.
 struct DeleteCostTests {
-    @Test func deletingASceneWith20000DistinctResultsIsLinear() throws {
-        try withStore(.file) { store, _ in
+    @Test(arguments: Backend.sharedCases)
+    func deletingASceneWith20000DistinctResultsIsLinear(_ backend: Backend) throws {
+        try withStore(backend) { store, _ in
             let doomed = try store.createScene(name: "doomed", content: content("a")).scene.id
             let kept = try store.createScene(name: "kept", content: content("b")).scene.id
             // Every run its own result, so the scene has 20,000 run_results rows to check.
@@ -23,7 +24,8 @@ struct DeleteCostTests {
             }
             if !thread.join(timeoutSeconds: 60) {
                 Issue.record("deleting 20,000 runs took over a minute: quadratic?")
-                store.writer.interrupt()   // the statement stops with SQLITE_INTERRUPT; the store can close
+                // The statement stops with SQLITE_INTERRUPT; the store can close.
+                if let store = store as? SQLiteTraceStore { store.writer.interrupt() }
                 thread.join()
             }
             #expect(try store.run(id: keptRun.id) == keptRun)
@@ -32,7 +34,7 @@ struct DeleteCostTests {
 
     /// The query plan of the foreign key check uses the index.
     @Test func theResultChecksUseTheIndex() throws {
-        try withStore(.memory) { store, _ in
+        try withSQLiteStore(.memory) { store, _ in
             let plan = try store.writer.read { db in
                 try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN SELECT 1 FROM runs WHERE result_id = ?", arguments: [1])
                     .map { $0["detail"] as String }.joined(separator: "\n")

@@ -18,7 +18,7 @@ struct HistoryQueryPlanTests {
 
     @Test("a scene's runs, newest first, come from a range of runs_by_scene_newest", arguments: [nil, 42] as [Int64?])
     func runs(_ cursor: Int64?) throws {
-        try withStore(.memory) { store, _ in
+        try withSQLiteStore(.memory) { store, _ in
             let plan = try plan(store, SQLiteTraceStore.newestRunsSQL, ["scn_aaaaaaaaaaaa", cursor, 21])
             #expect(plan.contains("USING INDEX runs_by_scene_newest (scene_id=? AND seq<?)"), "\(plan)")
             #expect(!plan.contains("TEMP B-TREE"), "\(plan)")
@@ -27,7 +27,7 @@ struct HistoryQueryPlanTests {
 
     @Test("a scene's runs of one label come from a range of runs_by_scene_label", arguments: [nil, 42] as [Int64?])
     func labelledRuns(_ cursor: Int64?) throws {
-        try withStore(.memory) { store, _ in
+        try withSQLiteStore(.memory) { store, _ in
             let plan = try plan(store, SQLiteTraceStore.newestLabelledRunsSQL, ["scn_aaaaaaaaaaaa", cursor, 21, "checkout"])
             #expect(plan.contains("USING INDEX runs_by_scene_label (scene_id=? AND label=? AND seq<?)"), "\(plan)")
             #expect(!plan.contains("TEMP B-TREE"), "\(plan)")
@@ -36,7 +36,7 @@ struct HistoryQueryPlanTests {
 
     @Test("scenes, newest first, come from a range of the table itself", arguments: [nil, 42] as [Int64?])
     func scenes(_ cursor: Int64?) throws {
-        try withStore(.memory) { store, _ in
+        try withSQLiteStore(.memory) { store, _ in
             let plan = try plan(store, SQLiteTraceStore.newestScenesSQL, [cursor, 21])
             #expect(plan.contains("USING INTEGER PRIMARY KEY (rowid<?)"), "\(plan)")
             #expect(!plan.contains("TEMP B-TREE"), "\(plan)")
@@ -45,7 +45,7 @@ struct HistoryQueryPlanTests {
 
     @Test("the runs index is ascending since migration 0003")
     func ascending() throws {
-        try withStore(.memory) { store, _ in
+        try withSQLiteStore(.memory) { store, _ in
             let sql = try store.writer.read { db in
                 try String.fetchOne(db, sql: "SELECT sql FROM sqlite_schema WHERE name = 'runs_by_scene_newest'")
             }

@@ -7,9 +7,9 @@ import Testing
 
 @Suite("Migrations")
 struct MigrationTests {
-    @Test("migrations apply at open and record the schema version", arguments: Backend.allCases)
+    @Test("migrations apply at open and record the schema version", arguments: Backend.sqliteCases)
     func migrationsApplyAndRecord(_ backend: Backend) throws {
-        try withStore(backend) { store, _ in
+        try withSQLiteStore(backend) { store, _ in
             let recorded = try store.writer.read { db in
                 try Row.fetchAll(db, sql: "SELECT version, name, applied_at FROM schema_migrations ORDER BY version")
             }
@@ -30,7 +30,7 @@ struct MigrationTests {
 
     @Test("a file database is opened with WAL, foreign keys, NORMAL sync and a busy timeout")
     func filePragmas() throws {
-        try withStore(.file) { store, _ in
+        try withSQLiteStore(.file) { store, _ in
             let (journal, foreignKeys, synchronous, busyTimeout) = try store.writer.write { db in
                 (
                     try String.fetchOne(db, sql: "PRAGMA journal_mode"),
@@ -46,9 +46,9 @@ struct MigrationTests {
         }
     }
 
-    @Test("a new database is created with 1 KiB pages (decision 53)", arguments: Backend.allCases)
+    @Test("a new database is created with 1 KiB pages (decision 53)", arguments: Backend.sqliteCases)
     func newDatabasePageSize(_ backend: Backend) throws {
-        try withStore(backend) { store, _ in
+        try withSQLiteStore(backend) { store, _ in
             let pageSize = try store.writer.read { db in try Int.fetchOne(db, sql: "PRAGMA page_size") }
             #expect(pageSize == 1024)
             #expect(SQLiteTraceStore.newDatabasePageSize == 1024)

@@ -25,8 +25,9 @@ import Testing
     /// While one caller compresses a big result, another scene's run is written: the write
     /// lock is not held meanwhile. Inside the transaction the small run waited for the
     /// compression.
-    @Test func aBigResultHoldsNoOneElseUp() throws {
-        try withStore(.file) { store, _ in
+    @Test(arguments: Backend.sharedCases)
+    func aBigResultHoldsNoOneElseUp(_ backend: Backend) throws {
+        try withStore(backend) { store, _ in
             let bigScene = try store.createScene(name: "big", content: content("a")).scene.id
             let smallScene = try store.createScene(name: "small", content: content("b")).scene.id
             var bigRun = newRun(bigScene, tag: "big")
@@ -49,10 +50,8 @@ import Testing
             #expect(order.withLock { $0 } == ["small", "big"])
             #expect(try store.run(id: small.id) == small)
             #expect(try store.listRuns(sceneID: bigScene, limit: 10).items.count == 1)
-            let stored = try store.writer.read { db in
-                try String.fetchOne(db, sql: "SELECT encoding FROM run_results WHERE scene_id = ?", arguments: [bigScene])
-            }
-            #expect(stored == "zstd")
+            let encodings = try textsSQL(store, "SELECT encoding AS value FROM run_results WHERE scene_id = $1", [.text(bigScene)])
+            #expect(encodings == ["zstd"])
         }
     }
 
@@ -73,11 +72,11 @@ import Testing
             #expect(digest == run.resultDigest)
             #expect(encoding == "zstd")
             let stored = try store.insertRun(prepared)
-            let row = try store.writer.read { db in
-                try Row.fetchOne(db, sql: "SELECT digest, encoding, bytes FROM run_results WHERE scene_id = ?", arguments: [id])!
-            }
-            #expect(row["digest"] as Int64 == digest)
-            #expect(row["bytes"] as Data == bytes)
+            let row = "FROM run_results WHERE scene_id = $1"
+            #expect(try integersSQL(store, "SELECT digest AS value \(row)", [.text(id)]) == [digest])
+            #expect(try textsSQL(store, "SELECT encoding AS value \(row)", [.text(id)]) == ["zstd"])
+            #expect(try blobsSQL(store, "SELECT bytes AS value \(row)", [.text(id)]) == [bytes])
+            #expect(stored.result == run.result)
             #expect(try store.run(id: stored.id).result == run.result)
         }
     }
@@ -89,22 +88,24 @@ import Testing
         try withStore(backend) { store, _ in
             let id = try store.createScene(name: "s", content: content("a")).scene.id
             let first = try store.insertRun(newRun(id, tag: "same"))
-            let misses = store.resultMisses
+            let misses = resultMisses(store)
             let again = store.prepare(newRun(id, tag: "same"))
             guard case .recent? = again.preparedResult else {
                 Issue.record("not found among the recent results: \(String(describing: again.preparedResult))")
                 return
             }
-            #expect(store.resultMisses == misses)
+            #expect(resultMisses(store) == misses)
             let second = try store.insertRun(again)
             #expect(try rowCount(store, "run_results", sceneID: id) == 1)
             #expect(try store.run(id: second.id).result == first.result)
+            #expect(try store.run(id: first.id).result == first.result)
         }
     }
 
     /// Changing a prepared run's result undoes the preparation: the new result is stored.
-    @Test func changingTheResultUndoesThePreparation() throws {
-        try withStore(.memory) { store, _ in
+    @Test(arguments: Backend.allCases)
+    func changingTheResultUndoesThePreparation(_ backend: Backend) throws {
+        try withStore(backend) { store, _ in
             let id = try store.createScene(name: "s", content: content("a")).scene.id
             var run = store.prepare(newRun(id, tag: "before"))
             #expect(run.preparedResult != nil)

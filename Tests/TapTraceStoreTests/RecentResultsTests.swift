@@ -18,28 +18,29 @@ struct RecentResultsTests {
         return run
     }
 
-    private func storedDigests(_ store: SQLiteTraceStore) throws -> [Int64] {
-        try store.writer.read { db in try Int64.fetchAll(db, sql: "SELECT digest FROM run_results ORDER BY id") }
+    private func storedDigests(_ store: any TraceStore) throws -> [Int64?] {
+        try integersSQL(store, "SELECT digest AS value FROM run_results ORDER BY id")
     }
 
-    @Test("the same bytes again are not hashed again, and share the row stored with the hash's value")
-    func repeatedBytesAreNotHashed() throws {
-        try withStore(.file) { store, _ in
+    @Test("the same bytes again are not hashed again, and share the row stored with the hash's value",
+          arguments: Backend.allCases)
+    func repeatedBytesAreNotHashed(_ backend: Backend) throws {
+        try withStore(backend) { store, _ in
             let id = try store.createScene(name: "s", content: content("v1")).scene.id
             let result = document("run")
             let first = try store.insertRun(run(id, result, tag: "a"))
             // An equal copy in storage of its own, as every request's result is.
             let second = try store.insertRun(run(id, Data(Array(result)), tag: "b"))
             #expect(try storedDigests(store) == [ResultDigest.of(Array(result))])
-            #expect(store.resultMisses == 1)
+            #expect(resultMisses(store) == 1)
             #expect(try store.run(id: second.id).result == result)
             #expect(try store.run(id: first.id).result == result)
         }
     }
 
-    @Test("bytes of the same length that differ anywhere are hashed and stored apart")
-    func differentBytesAreHashed() throws {
-        try withStore(.file) { store, _ in
+    @Test("bytes of the same length that differ anywhere are hashed and stored apart", arguments: Backend.allCases)
+    func differentBytesAreHashed(_ backend: Backend) throws {
+        try withStore(backend) { store, _ in
             let id = try store.createScene(name: "s", content: content("v1")).scene.id
             let first = document("touch-1")
             var last = Array(first)
@@ -49,51 +50,52 @@ struct RecentResultsTests {
             for (k, bytes) in [first, Data(last), second].enumerated() {
                 runs.append(try store.insertRun(run(id, bytes, tag: "t\(k)")))
             }
-            #expect(store.resultMisses == 3)
+            #expect(resultMisses(store) == 3)
             #expect(try storedDigests(store) == [first, Data(last), second].map { ResultDigest.of(Array($0)) })
             for (record, bytes) in zip(runs, [first, Data(last), second]) { #expect(try store.run(id: record.id).result == bytes) }
             #expect(run(id, Data()).resultDigest == ResultDigest.of([UInt8]()))
         }
     }
 
-    @Test("beyond a scene's last few results the oldest is hashed again, and still shared through the table")
-    func leastRecentIsForgotten() throws {
-        try withStore(.file) { store, _ in
+    @Test("beyond a scene's last few results the oldest is hashed again, and still shared through the table",
+          arguments: Backend.allCases)
+    func leastRecentIsForgotten(_ backend: Backend) throws {
+        try withStore(backend) { store, _ in
             let id = try store.createScene(name: "s", content: content("v1")).scene.id
             let documents = (0...RecentResults.perScene).map { document("doc-\($0)") }
             for (k, bytes) in documents.enumerated() { try store.insertRun(run(id, bytes, tag: "d\(k)")) }
-            #expect(store.resultMisses == documents.count)
+            #expect(resultMisses(store) == documents.count)
             try store.insertRun(run(id, documents.last!, tag: "recent"))
-            #expect(store.resultMisses == documents.count)
+            #expect(resultMisses(store) == documents.count)
             try store.insertRun(run(id, documents[0], tag: "oldest"))
-            #expect(store.resultMisses == documents.count + 1)
+            #expect(resultMisses(store) == documents.count + 1)
             #expect(try rowCount(store, "run_results", sceneID: id) == documents.count)
         }
     }
 
-    @Test("results over the size limit are hashed every time, never kept")
-    func largeResultsAreNotKept() throws {
-        try withStore(.file) { store, _ in
+    @Test("results over the size limit are hashed every time, never kept", arguments: Backend.allCases)
+    func largeResultsAreNotKept(_ backend: Backend) throws {
+        try withStore(backend) { store, _ in
             let id = try store.createScene(name: "s", content: content("v1")).scene.id
             let large = document("big", padding: RecentResults.maxBytes)
             let small = document("small")
             try store.insertRun(run(id, small, tag: "s1"))
             let a = try store.insertRun(run(id, large, tag: "l1"))
             let b = try store.insertRun(run(id, large, tag: "l2"))
-            #expect(store.resultMisses == 3)
+            #expect(resultMisses(store) == 3)
             try store.insertRun(run(id, small, tag: "s2"))  // still remembered: the large one took no room
-            #expect(store.resultMisses == 3)
+            #expect(resultMisses(store) == 3)
             #expect(try rowCount(store, "run_results", sceneID: id) == 2)
             #expect(try store.run(id: a.id).result == large)
             #expect(try store.run(id: b.id).result == large)
         }
     }
 
-    @Test("runs stored from many threads at once each read back their own result")
-    func concurrentWriters() async throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let store = try SQLiteTraceStore(location: .file(directory.databasePath))
+    @Test("runs stored from many threads at once each read back their own result", arguments: Backend.allCases)
+    func concurrentWriters(_ backend: Backend) async throws {
+        let database = try TestDatabase(backend)
+        defer { database.remove() }
+        let store = try database.open(clock: .system)
         let id = try store.createScene(name: "s", content: content("v1")).scene.id
         let documents = (0..<6).map { document("doc-\($0)", padding: 20_000) }
         let ok = await withTaskGroup(of: Bool.self) { group in
@@ -105,6 +107,7 @@ struct RecentResultsTests {
             return await group.reduce(true) { $0 && $1 }
         }
         #expect(ok)
+        #expect(try store.listRuns(sceneID: id, limit: 1000).items.count == 200)
         #expect(try rowCount(store, "run_results", sceneID: id) == documents.count)
         try store.close()
     }

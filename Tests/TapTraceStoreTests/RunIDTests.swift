@@ -66,39 +66,42 @@ struct RunIDTests {
         #expect(StoreID.sortedValue(of: wrapped, prefix: "run_") == 0x1234_5678_9ABC_DEF0 & RunIDSequence.maxValue)
     }
 
-    @Test("runs get increasing ids in the order they are written, also after reopening with the clock set back")
-    func storedInOrder() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        var ids: [String] = []
-        let store = try SQLiteTraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock)
-        let scene = try store.createScene(name: nil, content: content("one")).scene.id
-        ids += try store.insertRuns((0..<5).map { newRun(scene, tag: "\($0)") }).map(\.id)
-        for tag in 5..<10 { ids.append(try store.insertRun(newRun(scene, tag: "\(tag)")).id) }
-        try store.close()
+    @Test("runs get increasing ids in the order they are written, also after reopening with the clock set back",
+          arguments: Backend.sharedCases)
+    func storedInOrder(_ backend: Backend) throws {
+        try withDatabase(backend) { database in
+            var ids: [String] = []
+            let store = try database.open(clock: SteppingClock().clock)
+            let scene = try store.createScene(name: nil, content: content("one")).scene.id
+            ids += try store.insertRuns((0..<5).map { newRun(scene, tag: "\($0)") }).map(\.id)
+            for tag in 5..<10 { ids.append(try store.insertRun(newRun(scene, tag: "\(tag)")).id) }
+            try store.close()
 
-        // A day earlier: the ids go on from the largest stored, not from the clock.
-        let yesterday = StoreClock.fixed(SteppingClock.start.addingTimeInterval(-86_400))
-        let reopened = try SQLiteTraceStore(location: .file(directory.databasePath), clock: yesterday)
-        defer { try? reopened.close() }
-        ids += try reopened.insertRuns((10..<13).map { newRun(scene, tag: "\($0)") }).map(\.id)
-        #expect(ids.count == 13)
-        #expect(ids == ids.sorted())
-        #expect(Set(ids).count == ids.count)
-        let bySeq = try reopened.writer.read { db in try String.fetchAll(db, sql: "SELECT id FROM runs ORDER BY seq") }
-        #expect(bySeq == ids)
+            // A day earlier: the ids go on from the largest stored, not from the clock.
+            let yesterday = StoreClock.fixed(SteppingClock.start.addingTimeInterval(-86_400))
+            let reopened = try database.open(clock: yesterday)
+            defer { try? reopened.close() }
+            ids += try reopened.insertRuns((10..<13).map { newRun(scene, tag: "\($0)") }).map(\.id)
+            #expect(ids.count == 13)
+            #expect(ids == ids.sorted())
+            #expect(Set(ids).count == ids.count)
+            #expect(ids.allSatisfy { StoreID.isWellFormed($0, prefix: "run_") })
+            // Newest first by seq: the ids in the order they were written, reversed.
+            let bySeq = try reopened.listRuns(sceneID: scene, limit: 100).items.map(\.id)
+            #expect(bySeq == ids.reversed())
+        }
     }
 
-    @Test("a database whose runs have random ids (before decision 51) goes on after the largest")
-    func afterRandomIDs() throws {
-        try withStore(.file) { store, path in
+    @Test("a database whose runs have random ids (before decision 51) goes on after the largest",
+          arguments: Backend.sharedCases)
+    func afterRandomIDs(_ backend: Backend) throws {
+        try withDatabase(backend) { database in
+            let store = try database.open()
             let scene = try store.createScene(name: nil, content: content("one")).scene.id
             let old = try store.insertRun(newRun(scene, tag: "old"))
-            try store.writer.write { db in
-                try db.execute(sql: "UPDATE runs SET id = 'run_zzzz7abcdefg' WHERE id = ?", arguments: [old.id])
-            }
+            try executeSQL(store, "UPDATE runs SET id = 'run_zzzz7abcdefg' WHERE id = $1", [.text(old.id)])
             try store.close()
-            let reopened = try SQLiteTraceStore(location: .file(path!), clock: SteppingClock().clock)
+            let reopened = try database.open()
             defer { try? reopened.close() }
             let next = try reopened.insertRun(newRun(scene, tag: "new"))
             #expect(next.id > "run_zzzz7abcdefg")
@@ -109,28 +112,37 @@ struct RunIDTests {
 
 @Suite("Run ids from two processes")
 struct RunIDTwoWriterTests {
-    @Test("two stores on one file that would hand out the same next id both write their runs")
-    func twoStores() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+    @Test("two stores on one database that would hand out the same next id both write their runs",
+          arguments: Backend.sharedCases)
+    func twoStores(_ backend: Backend) throws {
+        let database = try TestDatabase(backend)
+        defer { database.remove() }
         // A stored id far ahead of the clock: both stores go on from it, by one.
-        let setup = try SQLiteTraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock)
+        let setup = try database.open()
         let scene = try setup.createScene(name: nil, content: content("one")).scene.id
         let first = try setup.insertRun(newRun(scene, tag: "first"))
         let ahead = StoreID.sorted(RunIDSequence.maxValue - 10, prefix: "run_")
-        try setup.writer.write { db in try db.execute(sql: "UPDATE runs SET id = ? WHERE id = ?", arguments: [ahead, first.id]) }
+        try executeSQL(setup, "UPDATE runs SET id = $1 WHERE id = $2", [.text(ahead), .text(first.id)])
         try setup.close()
 
-        let a = try SQLiteTraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock)
+        let a = try database.open()
         defer { try? a.close() }
-        let b = try SQLiteTraceStore(location: .file(directory.databasePath), clock: SteppingClock().clock)
+        let b = try database.open()
         defer { try? b.close() }
         let fromA = try a.insertRun(newRun(scene, tag: "a"))
         let fromB = try b.insertRun(newRun(scene, tag: "b"))
         #expect(fromA.id == StoreID.sorted(RunIDSequence.maxValue - 9, prefix: "run_"))
         #expect(fromB.id == StoreID.sorted(RunIDSequence.maxValue - 8, prefix: "run_"))
         let more = try a.insertRuns([newRun(scene, tag: "c"), newRun(scene, tag: "d")])
-        #expect(more.map(\.id) == [7, 6].map { StoreID.sorted(RunIDSequence.maxValue - $0, prefix: "run_") })
+        #expect(more.map(\.id) == more.map(\.id).sorted())
+        #expect(more[0].id > fromB.id)
+        if backend == .file {
+            // SQLite's store takes the next free id row by row. (PostgreSQL's sends the batch
+            // again after the largest stored, past the ids its first attempt drew.)
+            #expect(more.map(\.id) == [7, 6].map { StoreID.sorted(RunIDSequence.maxValue - $0, prefix: "run_") })
+        }
         #expect(try rowCount(a, "runs") == 5)
+        let listed = try b.listRuns(sceneID: scene, limit: 10).items.map(\.id)
+        #expect(listed == [more[1].id, more[0].id, fromB.id, fromA.id, ahead])
     }
 }

@@ -24,6 +24,7 @@ struct RunResultTests {
             let b = try store.insertRun(Self.run(id, result: #"{"trace":[1]}"#, tag: "b"))
             let c = try store.insertRun(Self.run(id, version: 2, result: #"{"trace":[1]}"#, tag: "c"))
             let d = try store.insertRun(Self.run(id, result: #"{"trace":[2]}"#, tag: "d"))
+            #expect(try store.listRuns(sceneID: id, limit: 10).items.count == 4)
             #expect(try rowCount(store, "runs", sceneID: id) == 4)
             #expect(try rowCount(store, "run_results", sceneID: id) == 2)
             for run in [a, b, c, d] { #expect(try store.run(id: run.id) == run) }
@@ -33,29 +34,32 @@ struct RunResultTests {
         }
     }
 
-    @Test("results are never shared across scenes, and go with their scene")
-    func resultsBelongToTheirScene() throws {
-        try withStore(.file) { store, _ in
+    @Test("results are never shared across scenes, and go with their scene", arguments: Backend.allCases)
+    func resultsBelongToTheirScene(_ backend: Backend) throws {
+        try withStore(backend) { store, _ in
             let one = try store.createScene(name: "one", content: content("v1")).scene.id
             let two = try store.createScene(name: "two", content: content("v1")).scene.id
-            try store.insertRun(Self.run(one, result: "{}"))
-            try store.insertRun(Self.run(two, result: "{}"))
+            let gone = try store.insertRun(Self.run(one, result: "{}"))
+            let kept = try store.insertRun(Self.run(two, result: "{}"))
             #expect(try rowCount(store, "run_results") == 2)
-            try store.deleteScene(id: one)
+            _ = try store.deleteScene(id: one)
             #expect(try rowCount(store, "run_results") == 1)
             #expect(try rowCount(store, "run_results", sceneID: two) == 1)
+            #expect(throws: StoreError.runNotFound(runID: gone.id)) { try store.run(id: gone.id) }
+            #expect(try store.run(id: kept.id) == kept)
+            #expect(try store.run(id: kept.id).result == Data("{}".utf8))
         }
     }
 
     /// Equal digests are only candidates: a row whose digest matches but whose bytes differ
     /// (a collision, forced here by writing the digest directly) is not shared.
-    @Test("a digest collision does not make two different results one")
-    func collisionsCompareBytes() throws {
-        try withStore(.file) { store, _ in
+    @Test("a digest collision does not make two different results one", arguments: Backend.allCases)
+    func collisionsCompareBytes(_ backend: Backend) throws {
+        try withStore(backend) { store, _ in
             let id = try store.createScene(name: "s", content: content("v1")).scene.id
             let first = try store.insertRun(Self.run(id, result: "first"))
             let digest = ResultDigest.of(Array("second".utf8))
-            try store.writer.write { db in try db.execute(sql: "UPDATE run_results SET digest = ?", arguments: [digest]) }
+            try executeSQL(store, "UPDATE run_results SET digest = $1", [.integer(digest)])
             let second = try store.insertRun(Self.run(id, result: "second"))
             #expect(try rowCount(store, "run_results") == 2)
             #expect(try store.run(id: first.id).result == Data("first".utf8))
@@ -79,17 +83,17 @@ struct RunResultTests {
 
     /// The digest is the result's: it must follow the result when a caller changes it after
     /// building the run.
-    @Test("a run's result digest follows its result")
-    func newRunDigestFollowsResult() throws {
+    @Test("a run's result digest follows its result", arguments: Backend.allCases)
+    func newRunDigestFollowsResult(_ backend: Backend) throws {
         var run = newRun("scn", version: 1, tag: "a")
         #expect(run.resultDigest == ResultDigest.of(Array(run.result)))
         run.result = Data("another result".utf8)
         #expect(run.resultDigest == ResultDigest.of(Array("another result".utf8)))
-        try withStore(.file) { store, _ in
+        try withStore(backend) { store, _ in
             let id = try store.createScene(name: "s", content: content("v1")).scene.id
             try store.insertRun(Self.run(id, result: "changed after init"))
-            let stored = try store.writer.read { db in try Int64.fetchOne(db, sql: "SELECT digest FROM run_results") }
-            #expect(stored == ResultDigest.of(Array("changed after init".utf8)))
+            let stored = try integersSQL(store, "SELECT digest AS value FROM run_results")
+            #expect(stored == [ResultDigest.of(Array("changed after init".utf8))])
         }
     }
 
@@ -111,6 +115,7 @@ struct RunResultTests {
             #expect(throws: StoreError.sceneNotFound(sceneID: "scn_missing")) { try outcomes[1].get() }
             #expect(throws: StoreError.versionNotFound(sceneID: id, version: 9)) { try outcomes[2].get() }
             #expect(throws: StoreError.conflict(sceneID: id, expectedVersion: 1, actualVersion: 2)) { try outcomes[3].get() }
+            #expect(try store.listRuns(sceneID: id, limit: 10).items.map(\.id) == stored.map(\.id).reversed())
             #expect(try rowCount(store, "runs") == 2)
             #expect(try rowCount(store, "run_results") == 1)   // "a" twice, stored once
             for run in stored { #expect(try store.run(id: run.id) == run) }
@@ -126,11 +131,13 @@ struct RunResultTests {
             #expect(throws: StoreError.versionNotFound(sceneID: id, version: 7)) {
                 try store.insertRuns([Self.run(id, result: "shared"), Self.run(id, version: 7, result: "x")])
             }
+            #expect(try store.listRuns(sceneID: id, limit: 10).items.isEmpty)
             #expect(try rowCount(store, "run_results") == 0)
             let run = try store.insertRun(Self.run(id, result: "shared"))
             #expect(try store.run(id: run.id).result == Data("shared".utf8))
             let again = try store.insertRun(Self.run(id, result: "shared", tag: "again"))
             #expect(try store.run(id: again.id).result == Data("shared".utf8))
+            #expect(try store.listRuns(sceneID: id, limit: 10).items.map(\.id) == [again.id, run.id])
             #expect(try rowCount(store, "run_results") == 1)
         }
     }
@@ -141,38 +148,37 @@ struct RunResultTests {
             .joined(separator: ",") + "]"
     }
 
-    @Test("results that shrink are stored compressed and read back byte for byte; sharing still works after a reopen")
-    func compressedResults() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let path = directory.databasePath
-        let document = Self.traceLike(200)
-        let id: String
-        let first: RunRecord
-        do {
-            let store = try SQLiteTraceStore(location: .file(path))
-            id = try store.createScene(name: "s", content: content("v1")).scene.id
-            first = try store.insertRun(Self.run(id, result: document))
-            try store.close()
+    @Test("results that shrink are stored compressed and read back byte for byte; sharing still works after a reopen",
+          arguments: Backend.sharedCases)
+    func compressedResults(_ backend: Backend) throws {
+        try withDatabase(backend) { database in
+            let document = Self.traceLike(200)
+            let id: String
+            let first: RunRecord
+            do {
+                let store = try database.open(clock: .system)
+                id = try store.createScene(name: "s", content: content("v1")).scene.id
+                first = try store.insertRun(Self.run(id, result: document))
+                try store.close()
+            }
+            let store = try database.open(clock: .system)
+            defer { try? store.close() }
+            #expect(try store.run(id: first.id).result == Data(document.utf8))
+            // After the reopen nothing is remembered in memory: the row is found by its digest and
+            // recognised by its compressed bytes.
+            let second = try store.insertRun(Self.run(id, result: document, tag: "again"))
+            #expect(try store.run(id: second.id).result == Data(document.utf8))
+            #expect(try store.run(id: first.id).result == Data(document.utf8))
+            #expect(try textsSQL(store, "SELECT encoding AS value FROM run_results") == ["zstd"])
+            let sizes = try integersSQL(store, "SELECT length(bytes) AS value FROM run_results")
+            #expect(sizes.count == 1)
+            #expect(sizes.first.flatMap { $0 }.map { $0 * 3 < document.utf8.count } == true)
         }
-        let store = try SQLiteTraceStore(location: .file(path))
-        defer { try? store.close() }
-        #expect(try store.run(id: first.id).result == Data(document.utf8))
-        // After the reopen nothing is remembered in memory: the row is found by its digest and
-        // recognised by its compressed bytes.
-        let second = try store.insertRun(Self.run(id, result: document, tag: "again"))
-        #expect(try store.run(id: second.id).result == Data(document.utf8))
-        let rows = try store.writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT encoding, length(bytes) AS size FROM run_results")
-        }
-        #expect(rows.count == 1)
-        #expect(rows.first?["encoding"] == "zstd")
-        #expect((rows.first?["size"] as Int?).map { $0 * 3 < document.utf8.count } == true)
     }
 
-    @Test("results that do not shrink, and small ones, are stored as they are")
-    func uncompressedResults() throws {
-        try withStore(.file) { store, _ in
+    @Test("results that do not shrink, and small ones, are stored as they are", arguments: Backend.allCases)
+    func uncompressedResults(_ backend: Backend) throws {
+        try withStore(backend) { store, _ in
             let id = try store.createScene(name: "s", content: content("v1")).scene.id
             let random = noise(20_000, seed: 7)
             var run = Self.run(id, result: "")
@@ -181,10 +187,7 @@ struct RunResultTests {
             let small = try store.insertRun(Self.run(id, result: #"{"trace":[]}"#))
             #expect(try store.run(id: stored.id).result == random)
             #expect(try store.run(id: small.id).result == Data(#"{"trace":[]}"#.utf8))
-            let encodings = try store.writer.read { db in
-                try String.fetchAll(db, sql: "SELECT encoding FROM run_results ORDER BY id")
-            }
-            #expect(encodings == ["identity", "identity"])
+            #expect(try textsSQL(store, "SELECT encoding AS value FROM run_results ORDER BY id") == ["identity", "identity"])
         }
     }
 

@@ -20,9 +20,9 @@ struct RunRowInsertTests {
         return (scene.scene.id, resultID)
     }
 
-    @Test("every column reads back as written, text with quotes and non-ASCII, NULL and empty values", arguments: Backend.allCases)
+    @Test("every column reads back as written, text with quotes and non-ASCII, NULL and empty values", arguments: Backend.sqliteCases)
     func columnsRoundTrip(_ backend: Backend) throws {
-        try withStore(backend) { store, _ in
+        try withSQLiteStore(backend) { store, _ in
             let (sceneID, resultID) = try fixture(store)
             let full = NewRun(sceneID: sceneID, sceneVersion: 1, request: Data(#"{"touches":{"é":"\u0000"}}"#.utf8), result: Data(),
                               firstResponder: "button \"é\" 🙂", actions: #"[{"t":0.1}]"#, outcome: "o1:abc", actionCount: 3)
@@ -61,9 +61,9 @@ struct RunRowInsertTests {
         }
     }
 
-    @Test("a taken id writes nothing and says so; the statement is ready for the next run", arguments: Backend.allCases)
+    @Test("a taken id writes nothing and says so; the statement is ready for the next run", arguments: Backend.sqliteCases)
     func takenID(_ backend: Backend) throws {
-        try withStore(backend) { store, _ in
+        try withSQLiteStore(backend) { store, _ in
             let (sceneID, resultID) = try fixture(store)
             let run = newRun(sceneID)
             try store.writer.write { db in
@@ -77,9 +77,9 @@ struct RunRowInsertTests {
         }
     }
 
-    @Test("a constraint the row breaks throws SQLite's extended code and message, and nothing is written", arguments: Backend.allCases)
+    @Test("a constraint the row breaks throws SQLite's extended code and message, and nothing is written", arguments: Backend.sqliteCases)
     func failures(_ backend: Backend) throws {
-        try withStore(backend) { store, _ in
+        try withSQLiteStore(backend) { store, _ in
             let (sceneID, resultID) = try fixture(store)
             try store.writer.write { db in
                 do {

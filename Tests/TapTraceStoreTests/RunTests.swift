@@ -33,6 +33,8 @@ struct RunTests {
             let id = try store.createScene(name: nil, content: content("one")).scene.id
             #expect(throws: StoreError.versionNotFound(sceneID: id, version: 2)) { try store.insertRun(newRun(id, version: 2)) }
             #expect(throws: StoreError.sceneNotFound(sceneID: "scn_nope")) { try store.insertRun(newRun("scn_nope")) }
+            #expect(try store.listRuns(sceneID: id, limit: 10).items.isEmpty)
+            #expect(try store.runExtent(sceneID: id, version: 1) == VersionRunExtent(count: 0, lastSeq: 0))
             #expect(try rowCount(store, "runs") == 0)
         }
     }
@@ -161,6 +163,7 @@ struct RunTests {
                 listed += page.items
                 cursor = page.nextCursor
             } while cursor != nil
+            #expect(listed.count == ids.count)
             #expect(Set(listed.map(\.id)) == Set(ids))
             #expect(listed.map(\.seq) == listed.map(\.seq).sorted(by: >))
             #expect(Set(listed.map(\.seq)).count == listed.count)
@@ -169,7 +172,7 @@ struct RunTests {
 
     @Test("readers are not blocked while a write transaction is open (WAL)")
     func readersNotBlockedByWriter() throws {
-        try withStore(.file) { store, _ in
+        try withSQLiteStore(.file) { store, _ in
             let before = try store.createScene(name: "committed", content: content("one"))
             let writeOpen = DispatchSemaphore(value: 0)
             let readsDone = DispatchSemaphore(value: 0)

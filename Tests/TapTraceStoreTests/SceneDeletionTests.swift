@@ -11,20 +11,19 @@ import Testing
 /// by the next one to open the database.
 @Suite struct SceneDeletionTests {
     /// A scene with versions, a screenshot, runs and results, as a deletion finds it.
-    static func populatedScene(_ store: SQLiteTraceStore, runs: Int = 30) throws -> (scene: String, run: String) {
+    static func populatedScene(_ store: any TraceStore, runs: Int = 30) throws -> (scene: String, run: String) {
         let id = try store.createScene(name: "doomed", content: content("a")).scene.id
         try store.addVersion(sceneID: id, content: content("b"))
-        try store.putScreenshot(sceneID: id, version: 2, NewScreenshot(mediaType: "image/png", width: 1, height: 1, image: Data([1, 2, 3])))
+        _ = try store.putScreenshot(sceneID: id, version: 2, NewScreenshot(mediaType: "image/png", width: 1, height: 1, image: Data([1, 2, 3])))
         let stored = try store.insertRuns((0..<runs).map { newRun(id, version: 1 + $0 % 2, tag: "d\($0)") })
         return (id, stored[0].id)
     }
 
     /// `id`'s rows left in every table that holds them.
-    static func remainingRows(_ store: SQLiteTraceStore, _ id: String) throws -> [String: Int] {
+    static func remainingRows(_ store: any TraceStore, _ id: String) throws -> [String: Int] {
         var rows: [String: Int] = [:]
-        for table in ["runs", "run_results", "scene_versions", "screenshots"] { rows[table] = try rowCount(store, table, sceneID: id) }
-        rows["scenes"] = try store.writer.read { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM scenes WHERE id = ?", arguments: [id])!
+        for table in ["runs", "run_results", "scene_versions", "screenshots", "scenes"] {
+            rows[table] = try rowCount(store, table, sceneID: id)
         }
         return rows
     }
@@ -33,21 +32,20 @@ import Testing
 
     /// Marks a scene deleted as the first step of `deleteScene` does, and stops there (a
     /// process killed between the two steps).
-    static func markOnly(_ store: SQLiteTraceStore, _ id: String) throws {
-        try store.writer.write { db in
-            try db.execute(sql: "UPDATE scenes SET deleted_at = '2026-11-27T00:00:00.000Z' WHERE id = ?", arguments: [id])
-        }
+    static func markOnly(_ store: any TraceStore, _ id: String) throws {
+        try executeSQL(store, "UPDATE scenes SET deleted_at = '2026-11-27T00:00:00.000Z' WHERE id = $1", [.text(id)])
     }
 
     @Test(arguments: Backend.allCases)
     func deletingRemovesEveryRowInChunks(_ backend: Backend) throws {
         try withStore(backend) { store, _ in
-            let (id, _) = try Self.populatedScene(store)
+            let (id, runID) = try Self.populatedScene(store)
             let kept = try store.createScene(name: "kept", content: content("k")).scene.id
             let keptRun = try store.insertRun(newRun(kept, tag: "kept"))
             let deleted = try store.deleteScene(id: id)
             #expect(deleted == DeletedScene(sceneID: id, versionCount: 2, runCount: 30))
             #expect(try Self.remainingRows(store, id) == Self.none)
+            #expect(throws: StoreError.runNotFound(runID: runID)) { try store.run(id: runID) }
             #expect(try store.run(id: keptRun.id) == keptRun)
             #expect(try store.scene(id: kept).scene.id == kept)
             #expect(throws: StoreError.sceneNotFound(sceneID: id)) { try store.deleteScene(id: id) }
@@ -66,6 +64,46 @@ import Testing
         #expect(try Self.remainingRows(store, id) == Self.none)
     }
 
+    /// Every operation on a deleted scene `id` (with run `runID`) finds nothing and adds
+    /// nothing; `other` is the one scene left.
+    static func expectGone(_ store: any TraceStore, _ id: String, runID: String, other: String) throws {
+        let missing = StoreError.sceneNotFound(sceneID: id)
+        #expect(throws: missing) { try store.scene(id: id) }
+        #expect(throws: missing) { try store.scene(id: id, version: 1) }
+        #expect(throws: missing) { try store.latestVersion(sceneID: id) }
+        #expect(throws: missing) { try store.listVersions(sceneID: id) }
+        #expect(throws: missing) { try store.listRuns(sceneID: id, limit: 10) }
+        #expect(throws: missing) { try store.runs(sceneID: id, version: 1) }
+        #expect(throws: missing) { try store.runExtent(sceneID: id, version: 1) }
+        #expect(throws: missing) { try store.screenshot(sceneID: id, version: 2) }
+        #expect(throws: missing) { try store.deleteScreenshot(sceneID: id, version: 2) }
+        #expect(try store.screenshotInfo(sceneID: id, version: 2) == nil)
+        #expect(try store.screenshotInfos(sceneID: id).isEmpty)
+        #expect(throws: StoreError.runNotFound(runID: runID)) { try store.run(id: runID) }
+        #expect(try store.listScenes(limit: 10).items.map(\.id) == [other])
+
+        #expect(throws: missing) { try store.insertRun(newRun(id)) }
+        #expect(throws: missing) { try store.insertRuns([newRun(id)]) }
+        #expect(try store.insertRunsIndependently([(newRun(id), false)])[0] == .failure(missing))
+        #expect(throws: missing) { try store.addVersion(sceneID: id, content: content("c")) }
+        #expect(throws: missing) {
+            try store.putScreenshot(sceneID: id, version: 1, NewScreenshot(mediaType: "image/png", width: 1, height: 1, image: Data([1])))
+        }
+        #expect(throws: missing) { try store.deleteScene(id: id) }
+    }
+
+    /// Once deleted, nothing of the scene is seen and nothing can be added to it.
+    @Test(arguments: Backend.allCases)
+    func aDeletedSceneIsGoneForEveryOperation(_ backend: Backend) throws {
+        try withStore(backend) { store, _ in
+            let (id, runID) = try Self.populatedScene(store)
+            let other = try store.createScene(name: "other", content: content("o")).scene.id
+            _ = try store.deleteScene(id: id)
+            try Self.expectGone(store, id, runID: runID, other: other)
+            #expect(try Self.remainingRows(store, id) == Self.none)
+        }
+    }
+
     /// Once marked, nothing of the scene is seen and nothing can be added to it, though its
     /// rows are still there.
     @Test(arguments: Backend.allCases)
@@ -75,29 +113,7 @@ import Testing
             let other = try store.createScene(name: "other", content: content("o")).scene.id
             try Self.markOnly(store, id)
             #expect(try Self.remainingRows(store, id)["runs"] == 30)
-
-            let missing = StoreError.sceneNotFound(sceneID: id)
-            #expect(throws: missing) { try store.scene(id: id) }
-            #expect(throws: missing) { try store.latestVersion(sceneID: id) }
-            #expect(throws: missing) { try store.listVersions(sceneID: id) }
-            #expect(throws: missing) { try store.listRuns(sceneID: id, limit: 10) }
-            #expect(throws: missing) { try store.runs(sceneID: id, version: 1) }
-            #expect(throws: missing) { try store.runExtent(sceneID: id, version: 1) }
-            #expect(throws: missing) { try store.screenshot(sceneID: id, version: 2) }
-            #expect(throws: missing) { try store.deleteScreenshot(sceneID: id, version: 2) }
-            #expect(try store.screenshotInfo(sceneID: id, version: 2) == nil)
-            #expect(try store.screenshotInfos(sceneID: id).isEmpty)
-            #expect(throws: StoreError.runNotFound(runID: runID)) { try store.run(id: runID) }
-            #expect(try store.listScenes(limit: 10).items.map(\.id) == [other])
-
-            #expect(throws: missing) { try store.insertRun(newRun(id)) }
-            #expect(throws: missing) { try store.insertRuns([newRun(id)]) }
-            #expect(try store.insertRunsIndependently([(newRun(id), false)])[0] == .failure(missing))
-            #expect(throws: missing) { try store.addVersion(sceneID: id, content: content("c")) }
-            #expect(throws: missing) {
-                try store.putScreenshot(sceneID: id, version: 1, NewScreenshot(mediaType: "image/png", width: 1, height: 1, image: Data([1])))
-            }
-            #expect(throws: missing) { try store.deleteScene(id: id) }
+            try Self.expectGone(store, id, runID: runID, other: other)
             // Nothing was added meanwhile.
             #expect(try Self.remainingRows(store, id)["runs"] == 30)
             #expect(try Self.remainingRows(store, id)["scene_versions"] == 2)
@@ -105,25 +121,27 @@ import Testing
     }
 
     /// A process stopped after the mark: the next open finishes the deletion on its own thread.
-    @Test func theNextOpenFinishesAnInterruptedDeletion() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        var id = ""
-        var keptRun: RunRecord?
-        do {
-            let store = try SQLiteTraceStore(location: .file(directory.databasePath))
-            id = try Self.populatedScene(store, runs: 2_000).scene
-            let kept = try store.createScene(name: "kept", content: content("k")).scene.id
-            keptRun = try store.insertRun(newRun(kept, tag: "kept"))
-            try Self.markOnly(store, id)
-            try store.close()
+    @Test(arguments: Backend.sharedCases)
+    func theNextOpenFinishesAnInterruptedDeletion(_ backend: Backend) throws {
+        try withDatabase(backend) { database in
+            var id = ""
+            var keptRun: RunRecord?
+            do {
+                let store = try database.open(clock: .system)
+                id = try Self.populatedScene(store, runs: 2_000).scene
+                let kept = try store.createScene(name: "kept", content: content("k")).scene.id
+                keptRun = try store.insertRun(newRun(kept, tag: "kept"))
+                try Self.markOnly(store, id)
+                try store.close()
+            }
+            let reopened = try database.open(clock: .system)
+            defer { try? reopened.close() }
+            #expect(throws: StoreError.sceneNotFound(sceneID: id)) { try reopened.scene(id: id) }
+            #expect(eventually(timeoutSeconds: 60) { (try? Self.remainingRows(reopened, id)) == Self.none })
+            #expect(try reopened.run(id: keptRun!.id) == keptRun)
+            #expect(try rowCount(reopened, "scenes") == 1)
+            if let reopened = reopened as? SQLiteTraceStore { #expect(try reopened.hasPendingDeletions() == false) }
         }
-        let reopened = try SQLiteTraceStore(location: .file(directory.databasePath))
-        defer { try? reopened.close() }
-        #expect(throws: StoreError.sceneNotFound(sceneID: id)) { try reopened.scene(id: id) }
-        #expect(eventually(timeoutSeconds: 60) { (try? Self.remainingRows(reopened, id)) == Self.none })
-        #expect(try reopened.run(id: keptRun!.id) == keptRun)
-        #expect(try reopened.hasPendingDeletions() == false)
     }
 
     /// Deleting a scene of 100,000 runs (each with a result of its own) leaves other writers
@@ -132,7 +150,7 @@ import Testing
     /// transaction every one of them waited for the whole deletion (seconds; 20 s in a debug
     /// build).
     @Test func otherWritersProceedWhileA100000RunSceneIsDeleted() throws {
-        try withStore(.file) { store, _ in
+        try withSQLiteStore(.file) { store, _ in
             let doomed = try store.createScene(name: "doomed", content: content("a")).scene.id
             let busy = try store.createScene(name: "busy", content: content("b")).scene.id
             let count = 100_000

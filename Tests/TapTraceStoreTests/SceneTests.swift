@@ -59,12 +59,12 @@ struct SceneTests {
             #expect(versions == [created.version.info, second.version.info, third.version.info])
             #expect(versions.map(\.viewCount) == [3, 4, 5])
 
-            #expect(throws: (any Error).self) {
-                try store.writer.write { db in
-                    try db.execute(sql: "UPDATE scene_versions SET document = x'00' WHERE scene_id = ?", arguments: [id])
-                }
+            let refusal = #expect(throws: (any Error).self) {
+                try executeSQL(store, "UPDATE scene_versions SET content_hash = 'changed' WHERE scene_id = $1", [.text(id)])
             }
+            #expect(refusal.map { "\($0)" }?.contains("immutable") == true, "\(String(describing: refusal))")
             #expect(try store.scene(id: id, version: 1).version.document == Data("one".utf8))
+            #expect(try store.scene(id: id, version: 1).version.contentHash == created.version.contentHash)
         }
     }
 
@@ -99,6 +99,7 @@ struct SceneTests {
             #expect(throws: StoreError.invalidArgument("view, window and recognizer counts must not be negative")) {
                 try store.createScene(name: nil, content: content("x", views: -1))
             }
+            #expect(try store.listScenes(limit: 10).items.map(\.id) == [id])
             #expect(try rowCount(store, "scenes") == 1)
         }
     }
@@ -142,18 +143,22 @@ struct SceneTests {
             let doomed = try store.createScene(name: "doomed", content: content("a1")).scene.id
             try store.addVersion(sceneID: doomed, content: content("a2"))
             let kept = try store.createScene(name: "kept", content: content("b1")).scene.id
-            for version in [1, 2] { try store.insertRun(newRun(doomed, version: version)) }
-            try store.insertRun(newRun(doomed, version: 2))
+            var doomedRuns: [String] = []
+            for version in [1, 2] { doomedRuns.append(try store.insertRun(newRun(doomed, version: version)).id) }
+            doomedRuns.append(try store.insertRun(newRun(doomed, version: 2)).id)
             let keptRun = try store.insertRun(newRun(kept))
 
             let deleted = try store.deleteScene(id: doomed)
             #expect(deleted == DeletedScene(sceneID: doomed, versionCount: 2, runCount: 3))
 
             #expect(throws: StoreError.sceneNotFound(sceneID: doomed)) { try store.scene(id: doomed) }
+            #expect(throws: StoreError.sceneNotFound(sceneID: doomed)) { try store.listVersions(sceneID: doomed) }
+            for run in doomedRuns { #expect(throws: StoreError.runNotFound(runID: run)) { try store.run(id: run) } }
             #expect(try rowCount(store, "scene_versions", sceneID: doomed) == 0)
             #expect(try rowCount(store, "runs", sceneID: doomed) == 0)
-            #expect(try store.scene(id: kept).scene.name == "kept")
             #expect(try rowCount(store, "scene_versions", sceneID: kept) == 1)
+            #expect(try store.scene(id: kept).scene.name == "kept")
+            #expect(try store.listVersions(sceneID: kept).count == 1)
             #expect(try store.run(id: keptRun.id) == keptRun)
             #expect(try store.listScenes(limit: 10).items.map(\.id) == [kept])
         }

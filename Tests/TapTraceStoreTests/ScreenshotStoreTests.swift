@@ -65,7 +65,7 @@ struct ScreenshotStoreTests {
     func delete(_ backend: Backend) throws {
         try withStore(backend) { store, _ in
             let id = try store.createScene(name: "s", content: content("v1")).scene.id
-            try store.putScreenshot(sceneID: id, version: 1, Self.png("a"))
+            _ = try store.putScreenshot(sceneID: id, version: 1, Self.png("a"))
             #expect(try store.deleteScreenshot(sceneID: id, version: 1) == true)
             #expect(try store.deleteScreenshot(sceneID: id, version: 1) == false)
             #expect(try store.screenshot(sceneID: id, version: 1) == nil)
@@ -91,6 +91,7 @@ struct ScreenshotStoreTests {
             #expect(throws: StoreError.versionNotFound(sceneID: id, version: 2)) {
                 try store.deleteScreenshot(sceneID: id, version: 2)
             }
+            #expect(try store.screenshotInfos(sceneID: id).isEmpty)
             #expect(try rowCount(store, "screenshots") == 0)
         }
     }
@@ -110,6 +111,7 @@ struct ScreenshotStoreTests {
                 try store.putScreenshot(sceneID: id, version: 1,
                                         NewScreenshot(mediaType: ScreenshotMediaType.png, width: 1, height: 1, image: Data()))
             }
+            #expect(try store.screenshotInfos(sceneID: id).isEmpty)
             #expect(try rowCount(store, "screenshots") == 0)
         }
     }
@@ -120,34 +122,40 @@ struct ScreenshotStoreTests {
             let doomed = try store.createScene(name: "doomed", content: content("a1")).scene.id
             try store.addVersion(sceneID: doomed, content: content("a2"))
             let kept = try store.createScene(name: "kept", content: content("b1")).scene.id
-            try store.putScreenshot(sceneID: doomed, version: 1, Self.png("a1"))
-            try store.putScreenshot(sceneID: doomed, version: 2, Self.png("a2"))
+            _ = try store.putScreenshot(sceneID: doomed, version: 1, Self.png("a1"))
+            _ = try store.putScreenshot(sceneID: doomed, version: 2, Self.png("a2"))
             let keptShot = try store.putScreenshot(sceneID: kept, version: 1, Self.png("b1"))
             try store.insertRun(newRun(doomed, version: 2))
+            #expect(try store.screenshotInfos(sceneID: doomed).count == 2)
             #expect(try rowCount(store, "screenshots") == 3)
 
             let deleted = try store.deleteScene(id: doomed)
             #expect(deleted == DeletedScene(sceneID: doomed, versionCount: 2, runCount: 1))
-            #expect(try rowCount(store, "screenshots", sceneID: doomed) == 0)
             #expect(try store.screenshotInfos(sceneID: doomed).isEmpty)
+            #expect(throws: StoreError.sceneNotFound(sceneID: doomed)) { try store.screenshot(sceneID: doomed, version: 1) }
             #expect(try store.screenshotInfos(sceneID: kept) == [keptShot.info])
-            let orphans = try store.writer.read { db in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") }
-            #expect(orphans.isEmpty)
+            #expect(try store.screenshot(sceneID: kept, version: 1)?.image == Data("png b1".utf8))
+            #expect(try rowCount(store, "screenshots", sceneID: doomed) == 0)
+            if let store = store as? SQLiteTraceStore {
+                let orphans = try store.writer.read { db in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") }
+                #expect(orphans.isEmpty)
+            }
         }
     }
 
-    @Test("the table refuses rows that describe no version, whatever the caller skips")
-    func foreignKeyHoldsInSQL() throws {
-        try withStore(.memory) { store, _ in
-            #expect(throws: DatabaseError.self) {
-                try store.writer.write { db in
-                    try db.execute(sql: """
-                        INSERT INTO screenshots (scene_id, version, media_type, width, height, byte_size,
-                                                 content_hash, created_at, image)
-                        VALUES ('scn_aaaaaaaaaaaa', 1, 'image/png', 1, 1, 1, 'x', 'now', x'00')
-                        """)
-                }
+    @Test("the table refuses rows that describe no version, whatever the caller skips", arguments: Backend.allCases)
+    func foreignKeyHoldsInSQL(_ backend: Backend) throws {
+        try withStore(backend) { store, _ in
+            let refusal = #expect(throws: (any Error).self) {
+                try executeSQL(store, """
+                    INSERT INTO screenshots (scene_id, version, media_type, width, height, byte_size,
+                                             content_hash, created_at, image)
+                    VALUES ($1, 1, 'image/png', 1, 1, 1, 'x', 'now', $2)
+                    """, [.text("scn_aaaaaaaaaaaa"), .bytes(Data([0]))])
             }
+            #expect(refusal.map { "\($0)".lowercased() }?.contains("foreign key") == true, "\(String(describing: refusal))")
+            let rows = try rowCount(store, "screenshots")
+            #expect(rows == 0)
         }
     }
 

@@ -27,6 +27,7 @@ struct ServiceSupportTests {
             #expect(throws: StoreError.versionNotFound(sceneID: id, version: 7)) {
                 try store.insertRuns([newRun(id), newRun(id, version: 7)])
             }
+            #expect(try store.listRuns(sceneID: id, limit: 10).items.isEmpty)
             #expect(try rowCount(store, "runs") == 0)
         }
     }

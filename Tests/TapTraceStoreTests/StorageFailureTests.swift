@@ -134,7 +134,7 @@ import Testing
 
     /// The default is NORMAL, and no size limit.
     @Test func defaultSettings() throws {
-        try withStore(.file) { store, _ in
+        try withSQLiteStore(.file) { store, _ in
             let synchronous = try store.writer.write { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }
             let maxPages = try store.writer.write { db in try Int.fetchOne(db, sql: "PRAGMA max_page_count") }
             #expect(synchronous == 1)
