@@ -52,13 +52,15 @@ final class PostgresConnection {
 
     deinit { PQfinish(handle) }
 
-    /// Whether the connection is still usable, as far as libpq knows without a round trip: the
-    /// bytes the server sent while it sat idle are read first, so a server that restarted (and
-    /// said so, or closed the socket) is noticed here instead of by the next statement.
+    /// Whether the connection is still usable, as far as can be told without a round trip. An
+    /// idle connection receives nothing (no LISTEN here): anything waiting on its socket, or the
+    /// socket closed by the peer (readable too), means its server process ended it (a restart says "terminating
+    /// connection due to administrator command" and closes), so the first statement after a
+    /// restart does not fail on a connection the server has already dropped.
     var isUsable: Bool {
-        guard PQstatus(handle) == CONNECTION_OK else { return false }
-        guard PQconsumeInput(handle) == 1 else { return false }
-        return PQstatus(handle) == CONNECTION_OK && PQtransactionStatus(handle) == PQTRANS_IDLE
+        guard PQstatus(handle) == CONNECTION_OK, PQtransactionStatus(handle) == PQTRANS_IDLE else { return false }
+        var descriptor = pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) == 0
     }
 
     var isBroken: Bool { PQstatus(handle) != CONNECTION_OK }
