@@ -31,9 +31,11 @@ extension PostgresTraceStore {
         return deleted
     }
 
-    /// Removes the rows of a scene marked deleted.
+    /// Removes the rows of a scene marked deleted, without the minute's statement timeout: a
+    /// scene of millions of runs may take longer, and nothing waits on its rows meanwhile.
     func purge(_ id: String) throws {
-        _ = try operation { connection in
+        try transaction { connection in
+            try connection.run("SET LOCAL statement_timeout = 0")
             try connection.execute("DELETE FROM scenes WHERE id = $1 AND deleted_at IS NOT NULL", [.text(id)])
         }
     }
