@@ -147,7 +147,9 @@ final class RunWriter: @unchecked Sendable {
                 // Decision 48: of the batch class, the writer woken by a request's run waits for
                 // the worker on its processor to finish a response (workers yield after each)
                 // instead of preempting it mid-request. Where refused, it runs as before.
-                _ = taptrace_run_current_thread_as_batch()
+                // Decision 144: a writer that waits for a database server stays in the normal
+                // class, so that the server's answer wakes it at once.
+                if store.writesOnCallingThread { _ = taptrace_run_current_thread_as_batch() }
                 condition.withLock { writerThread = pthread_self() }
                 loop()
             }
@@ -161,8 +163,10 @@ final class RunWriter: @unchecked Sendable {
     /// threads' (decision 48). A writer left where the system put it stayed on one core, and the
     /// worker bound to that core answered its connections about half as fast as the other.
     /// Fewer than two processors: the writer runs wherever the system puts it.
+    /// A store whose writes wait for a server (decision 144) is left where the system puts it.
     func commitOn(processors: [Int]) {
-        condition.withLock { self.processors = processors.count >= 2 ? processors : [] }
+        let useful = processors.count >= 2 && store.writesOnCallingThread
+        condition.withLock { self.processors = useful ? processors : [] }
     }
 
     /// Whether the caller runs on the writer's thread. Work that is not writing (running the

@@ -160,6 +160,9 @@ public final class SQLiteTraceStore: TraceStore {
         }
     }
 
+    /// SQLite writes on the caller's thread: the run writer's batches are all CPU (decision 48).
+    public var writesOnCallingThread: Bool { true }
+
     /// Closes the database connections. Later calls throw ``StoreError/database(_:)``.
     /// Optional: releasing the store closes it too.
     public func close() throws {

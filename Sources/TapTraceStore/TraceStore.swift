@@ -115,6 +115,13 @@ public protocol TraceStore: AnyObject, Sendable {
 
     // MARK: Health and life
 
+    /// Whether a write runs on the calling thread from its start to its commit (SQLite, in this
+    /// process), rather than mostly waiting for a server to answer (PostgreSQL). The service's
+    /// run writer takes turns on the request threads' processors, in Linux's batch class, only
+    /// in the first case (decision 48): a writer asleep on the network would wait, at every
+    /// answer, for a busy request thread to yield its processor (decision 144).
+    var writesOnCallingThread: Bool { get }
+
     /// Whether the database answers with the schema this binary expects, and what the last
     /// writes met. Never throws.
     func health() -> StoreHealth

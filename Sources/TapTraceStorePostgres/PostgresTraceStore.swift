@@ -95,6 +95,9 @@ public final class PostgresTraceStore: TraceStore {
         finishDeletions()
     }
 
+    /// A batch of runs mostly waits for the server's answer (decision 144).
+    public var writesOnCallingThread: Bool { false }
+
     public func close() throws {
         let wasClosed = closeLock.withLock {
             defer { isClosed = true }
