@@ -278,3 +278,21 @@ public struct VersionRunExtent: Sendable, Equatable {
         self.lastSeq = lastSeq
     }
 }
+
+extension NewRun {
+    /// Why the run may not be written, given its scene's latest version (nil: the scene does
+    /// not exist or is being deleted); nil when it may. Versions are 1...latest (appended,
+    /// never removed one by one), so the latest alone tells whether the run's version exists.
+    /// Both engines judge a run by it (SQLite before its insert, PostgreSQL after a statement
+    /// that wrote nothing).
+    package func refusal(requireLatest: Bool, latest: Int?) -> StoreError? {
+        guard let latest else { return .sceneNotFound(sceneID: sceneID) }
+        guard (1...latest).contains(sceneVersion) else {
+            return .versionNotFound(sceneID: sceneID, version: sceneVersion)
+        }
+        if requireLatest, sceneVersion != latest {
+            return .conflict(sceneID: sceneID, expectedVersion: sceneVersion, actualVersion: latest)
+        }
+        return nil
+    }
+}

@@ -369,20 +369,10 @@ public final class SQLiteTraceStore: TraceStore {
     private static func insertCheckedRun(_ db: Database, _ run: NewRun, requireLatest: Bool,
                                          latest: inout LatestVersions, batch: RunBatch) throws -> RunRecord {
         guard run.actionCount >= 0 else { throw StoreError.invalidArgument("actionCount must not be negative") }
-        try checkRun(run, requireLatest: requireLatest, latest: try latest.of(run.sceneID, in: db))
+        if let refusal = run.refusal(requireLatest: requireLatest, latest: try latest.of(run.sceneID, in: db)) {
+            throw refusal
+        }
         return try insertRunRow(db, run, batch: batch)
-    }
-
-    /// Versions are 1...latest_version (appended, never removed one by one), so the scene's
-    /// latest version alone tells whether the run's version exists.
-    private static func checkRun(_ run: NewRun, requireLatest: Bool, latest: Int?) throws {
-        guard let latest else { throw StoreError.sceneNotFound(sceneID: run.sceneID) }
-        guard (1...latest).contains(run.sceneVersion) else {
-            throw StoreError.versionNotFound(sceneID: run.sceneID, version: run.sceneVersion)
-        }
-        if requireLatest, run.sceneVersion != latest {
-            throw StoreError.conflict(sceneID: run.sceneID, expectedVersion: run.sceneVersion, actualVersion: latest)
-        }
     }
 
     private static func insertRunRow(_ db: Database, _ run: NewRun, batch: RunBatch) throws -> RunRecord {

@@ -102,8 +102,7 @@ extension PostgresTraceStore {
     private func writeRuns(_ runs: [(run: NewRun, requireLatest: Bool)], atomic: Bool) throws
         -> [Result<RunRecord, StoreError>]
     {
-        if atomic, let negative = runs.first(where: { $0.run.actionCount < 0 }) {
-            _ = negative
+        if atomic, runs.contains(where: { $0.run.actionCount < 0 }) {
             throw StoreError.invalidArgument("actionCount must not be negative")
         }
         // A run id another process took first fails the batch as a whole (nothing committed):
@@ -165,7 +164,8 @@ extension PostgresTraceStore {
             let row = results[next]
             next += 1
             guard let seq = row.int64(0, "seq"), let resultID = row.int64(0, "result_id") else {
-                outcomes.append(.failure(Self.refusal(run, requireLatest: requireLatest, latest: row.int(0, "latest"))))
+                outcomes.append(.failure(run.refusal(requireLatest: requireLatest, latest: row.int(0, "latest"))
+                    ?? .database("run of \(run.sceneID) v\(run.sceneVersion) was not written")))
                 continue
             }
             if case .encoded(let digest, _, _)? = run.preparedResult {
@@ -218,18 +218,6 @@ extension PostgresTraceStore {
 
     /// Statements per pipeline: a stored dispatch's batch under load fits in one.
     static let pipelineChunk = 256
-
-    /// Why a run's statement wrote nothing, from the scene's latest version it read.
-    private static func refusal(_ run: NewRun, requireLatest: Bool, latest: Int?) -> StoreError {
-        guard let latest else { return .sceneNotFound(sceneID: run.sceneID) }
-        guard (1...latest).contains(run.sceneVersion) else {
-            return .versionNotFound(sceneID: run.sceneID, version: run.sceneVersion)
-        }
-        if requireLatest, run.sceneVersion != latest {
-            return .conflict(sceneID: run.sceneID, expectedVersion: run.sceneVersion, actualVersion: latest)
-        }
-        return .database("run \(run.sceneID) v\(run.sceneVersion) was not written")
-    }
 
     /// One run: checked against its scene (locked in share mode until the commit, so that no
     /// new version or deletion comes between the check and the insert), its result found among
