@@ -45,7 +45,9 @@ let package = Package(
         .target(name: "TapTraceImport", dependencies: ["TapTraceCore", "TapTraceFormats", "TapTraceJSON"]),
         // HTTP server on libmicrohttpd; knows nothing of the engine.
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
-        .target(name: "TapTraceHTTP", dependencies: ["CMicroHTTPD", "CThreadAffinity"]),
+        .target(name: "TapTraceHTTP", dependencies: ["CMicroHTTPD", "CThreadAffinity", "CEpoll"]),
+        // epoll and eventfd for the connection relay (Swift's Glibc module lacks them).
+        .systemLibrary(name: "CEpoll"),
         // sched_setaffinity for the worker threads, SCHED_IDLE for the Checkpointer's, SCHED_BATCH
         // for the run writer's (all need _GNU_SOURCE, which Swift's Glibc lacks).
         .target(name: "CThreadAffinity"),

@@ -47,6 +47,8 @@ final class ConnectionAcceptor: @unchecked Sendable {
     private let connectionLimit: Int
     private let perAddressLimit: Int
     let watch: ConnectionWatch
+    /// Where each connection goes before libmicrohttpd (without TLS), or nil.
+    private let relay: ConnectionRelay?
     /// The bytes of the 503 a connection over `perAddressLimit` gets.
     private let refusal: [UInt8]
     /// Open connections per client address (its IPv4 or IPv6 bytes), guarded by `condition`.
@@ -69,11 +71,12 @@ final class ConnectionAcceptor: @unchecked Sendable {
 
     /// `processors`, when given, names the processor of each worker's thread.
     init(listener: consuming ListeningSocket, workers count: Int, connectionLimit: Int, perAddressLimit: Int = .max,
-         watch: ConnectionWatch, refusal: [UInt8] = [], processors: [Int]? = nil,
+         watch: ConnectionWatch, relay: ConnectionRelay? = nil, refusal: [UInt8] = [], processors: [Int]? = nil,
          errorLog: @escaping @Sendable (String) -> Void) {
         precondition(processors.map { $0.count == count } ?? true)
         self.listener = listener
         self.watch = watch
+        self.relay = relay
         self.connectionLimit = max(1, connectionLimit)
         self.perAddressLimit = max(1, perAddressLimit)
         self.refusal = refusal
@@ -208,20 +211,33 @@ final class ConnectionAcceptor: @unchecked Sendable {
                 }
             }
             failuresInARow = 0
+            // libmicrohttpd gets the client's socket, or with the relay its end of a socket pair.
+            var handOver = client
+            var link: ConnectionRelay.Link?
+            if let relay {
+                guard let opened = relay.open(client) else {
+                    Foundation.close(client)
+                    continue
+                }
+                (link, handOver) = (opened.link, opened.handOver)
+            }
             let address = Self.addressBytes(storage)
-            guard admit(address, descriptor: client) else {
+            guard admit(address, descriptor: handOver) else {
                 // Best effort, without waiting: the socket is new, its send buffer empty.
                 refusal.withUnsafeBytes { _ = Foundation.send(client, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
                 Foundation.shutdown(client, Int32(SHUT_WR))
                 Foundation.close(client)
+                if let link { relay?.discard(link, handOver: handOver) }
                 continue
             }
+            if let link { relay?.register(link) }
             let (daemon, index) = leastLoaded()
             let added = withUnsafePointer(to: &storage) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { MHD_add_connection(daemon, client, $0, length) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { MHD_add_connection(daemon, handOver, $0, length) }
             }
-            // On failure libmicrohttpd has closed the socket and logged why.
-            if added != .YES { connectionClosed(worker: index, address: connectionStarted(descriptor: client)) }
+            // On failure libmicrohttpd has closed the socket (the relay then closes the
+            // client's) and logged why.
+            if added != .YES { connectionClosed(worker: index, address: connectionStarted(descriptor: handOver)) }
         }
     }
 

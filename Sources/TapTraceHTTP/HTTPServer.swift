@@ -29,11 +29,16 @@ public final class HTTPServer: Sendable {
     let cors: CORSPolicy
     /// Deadlines, shedding at the connection limit, and clients that hang up.
     let watch: ConnectionWatch
+    /// Whether connections go through the `ConnectionRelay` (always without TLS).
+    var relaysConnections: Bool { configuration.tls == nil }
+    /// The secret that marks the relay's stand-ins for refused requests (`RelayRefusal`).
+    let refusalNonce = RelayRefusal.makeNonce()
 
     private struct State {
         /// One libmicrohttpd daemon per worker thread.
         var daemons: [OpaquePointer] = []
         var acceptor: ConnectionAcceptor?
+        var relay: ConnectionRelay?
         var retained: Unmanaged<HTTPServer>?
         var port: UInt16 = 0
         var starting = false
@@ -69,6 +74,9 @@ public final class HTTPServer: Sendable {
     /// Open connections per worker thread (empty when not running).
     var openConnectionsPerWorker: [Int] { state.withLock { $0.acceptor }?.openConnections ?? [] }
 
+    /// Connections the relay serves (0 when not running, or with TLS).
+    var openRelayLinks: Int { state.withLock { $0.relay }?.openLinks ?? 0 }
+
     /// Open connections from one client address (its IPv4 or IPv6 bytes); 0 when not running.
     func openConnections(from address: [UInt8]) -> Int {
         state.withLock { $0.acceptor }?.openConnections(from: address) ?? 0
@@ -102,8 +110,22 @@ public final class HTTPServer: Sendable {
         let workers = max(1, config.threads)
         let processors = config.pinsWorkerThreads
             ? ThreadAffinity.assignment(workers: workers, allowed: ThreadAffinity.allowedProcessors()) : nil
+        // Without TLS every connection goes through the relay (decision 145); with TLS the
+        // bytes are encrypted and libmicrohttpd reads the client's socket itself.
+        var relay: ConnectionRelay?
+        if relaysConnections {
+            do {
+                relay = try ConnectionRelay(limits: RequestStreamCheck.Limits(maxHeaderBytes: config.maxHeaderBytes,
+                                                                              maxURILength: config.maxURILength,
+                                                                              maxBodyBytes: config.maxBodyBytes),
+                                            nonce: refusalNonce) { [weak self] message in self?.log(message: message) }
+            } catch let failure as ConnectionRelay.StartFailure {
+                throw HTTPServerError.startFailed(address: Self.display(host: config.host, port: config.port),
+                                                  reason: "the connection relay could not start: \(failure.reason)")
+            }
+        }
         let acceptor = ConnectionAcceptor(listener: listener, workers: workers, connectionLimit: config.connectionLimit,
-                                          perAddressLimit: config.connectionsPerAddress, watch: watch,
+                                          perAddressLimit: config.connectionsPerAddress, watch: watch, relay: relay,
                                           refusal: perAddressRefusal(), processors: processors) { [weak self] message in
             self?.log(message: message)
         }
@@ -123,10 +145,12 @@ public final class HTTPServer: Sendable {
             daemons.append(daemon)
         }
         watch.start()
+        relay?.start()
         acceptor.start(daemons: daemons)
         state.withLock { state in
             state.daemons = daemons
             state.acceptor = acceptor
+            state.relay = relay
             state.retained = retained
             state.port = acceptor.port
         }
@@ -189,12 +213,12 @@ public final class HTTPServer: Sendable {
     /// were cut off. Blocks the calling thread; a no-op when not running.
     @discardableResult
     public func stop(timeout: Double? = nil) -> Bool {
-        let taken: ([OpaquePointer], ConnectionAcceptor?, Unmanaged<HTTPServer>?)? = state.withLock { state in
+        let taken: ([OpaquePointer], ConnectionAcceptor?, ConnectionRelay?, Unmanaged<HTTPServer>?)? = state.withLock { state in
             guard !state.daemons.isEmpty, !state.stopping else { return nil }
             state.stopping = true
-            return (state.daemons, state.acceptor, state.retained)
+            return (state.daemons, state.acceptor, state.relay, state.retained)
         }
-        guard let (daemons, acceptor, retained) = taken else { return true }
+        guard let (daemons, acceptor, relay, retained) = taken else { return true }
 
         acceptor?.stop()
         let deadline = ContinuousClock.now + .milliseconds(Int64(max(0, timeout ?? configuration.shutdownTimeoutSeconds) * 1000))
@@ -218,11 +242,13 @@ public final class HTTPServer: Sendable {
             usleep(2_000)
         }
         daemons.forEach { MHD_stop_daemon($0) }
+        relay?.stop()
         watch.stop()
 
         state.withLock { state in
             state.daemons = []
             state.acceptor = nil
+            state.relay = nil
             state.retained = nil
             state.port = 0
             state.stopping = false

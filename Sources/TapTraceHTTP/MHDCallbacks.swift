@@ -57,10 +57,26 @@ func mhdRequestCompleted(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePo
 func mhdLog(_ cls: UnsafeMutableRawPointer?, _ format: UnsafePointer<CChar>?, _ arguments: CVaListPointer?) {
     guard let cls, let format, let arguments else { return }
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    if server.relaysConnections && MHDSocketOptionMessages.matches(format) { return }
     var buffer = [CChar](repeating: 0, count: 1024)
     _ = vsnprintf(&buffer, buffer.count, format, arguments)
     let message = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     server.log(message: message.trimmingCharacters(in: .whitespacesAndNewlines))
+}
+
+/// What libmicrohttpd (0.9.75) says after every response on a socket pair (`ConnectionRelay`):
+/// it sets TCP_NODELAY and TCP_CORK on every connection it did not accept itself, a socket pair
+/// refuses them with EOPNOTSUPP (not one of the errors after which it stops trying), and it
+/// says so, three lines per response. Nothing is wrong: the relay sets TCP_NODELAY on the
+/// client's socket. Matched on the format, before anything is formatted.
+enum MHDSocketOptionMessages {
+    private static let prefixes: [[CChar]] = [
+        "Setting %s option to %s state failed", "Failed to push the data from buffers to the network",
+    ].map { Array($0.utf8CString.dropLast()) }
+
+    static func matches(_ format: UnsafePointer<CChar>) -> Bool {
+        prefixes.contains { prefix in prefix.withUnsafeBufferPointer { strncmp(format, $0.baseAddress!, $0.count) == 0 } }
+    }
 }
 
 /// MHD_KeyValueIterator over the request headers; `cls` is the RequestContext.

@@ -21,6 +21,10 @@ extension HTTPServer {
             context.httpVersion = version.map { String(cString: $0) } ?? "HTTP/1.1"
             MHD_get_connection_values(connection, .HEADER_KIND, mhdCollectHeader,
                                       Unmanaged.passUnretained(context).toOpaque())
+            if let refusal = relayRefusal(context.headers[RelayRefusal.fieldName]) {
+                // The relay's stand-in for a request it refused (decision 145).
+                return queue(errorResponse(refusal.status, refusal.detail), for: context, on: connection, close: true)
+            }
             if let rejection = headRejection(context, connection: connection) ?? accessRejection(context) {
                 // Queued before the body is read: libmicrohttpd discards the rest of the request
                 // and closes the connection after the response.
@@ -55,6 +59,13 @@ extension HTTPServer {
         if let rejection = context.pendingRejection {
             return queue(rejection, for: context, on: connection, close: true)
         }
+        if context.headers.contains("Transfer-Encoding"),
+           let refusal = relayRefusal(MHD_lookup_connection_value(connection, .FOOTER_KIND, RelayRefusal.fieldName)
+               .map { String(cString: $0) }) {
+            // A chunked body the relay refused part-way: it ended the body with its mark as a
+            // trailer field, and the handler never sees the truncated body.
+            return queue(errorResponse(refusal.status, refusal.detail), for: context, on: connection, close: true)
+        }
         let request = HTTPRequest(method: context.method, target: context.target, headers: context.headers,
                                   body: context.body, httpVersion: context.httpVersion)
         context.body = []
@@ -86,6 +97,12 @@ extension HTTPServer {
         return .YES
     }
 
+    /// The refusal a relay's mark carries, or nil (no mark, a forged one, or no relay).
+    private func relayRefusal(_ fieldValue: String?) -> RelayRefusal? {
+        guard let fieldValue, relaysConnections else { return nil }
+        return RelayRefusal(fieldValue: fieldValue, nonce: refusalNonce)
+    }
+
     /// How much of an oversized body of unknown length is read and dropped before giving up
     /// on answering 413 and closing the connection.
     var maxDiscardedBytes: Int { max(configuration.maxBodyBytes, 1 << 20) }
@@ -97,7 +114,8 @@ extension HTTPServer {
             return errorResponse(framing.status, framing.detail)
         }
         if context.target.utf8.count > configuration.maxURILength {
-            return errorResponse(414, "request target longer than \(configuration.maxURILength) bytes")
+            let refusal = RelayRefusal.targetTooLong(limit: configuration.maxURILength)
+            return errorResponse(refusal.status, refusal.detail)
         }
         var headerBytes = taptrace_mhd_request_header_size(connection)
         if headerBytes == 0 {
@@ -105,7 +123,8 @@ extension HTTPServer {
                 + context.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
         }
         if headerBytes > configuration.maxHeaderBytes {
-            return errorResponse(431, "request header larger than \(configuration.maxHeaderBytes) bytes")
+            let refusal = RelayRefusal.headTooLarge(limit: configuration.maxHeaderBytes)
+            return errorResponse(refusal.status, refusal.detail)
         }
         if let declared = context.headers["Content-Length"],
            let length = HTTPHeaders.contentLength(declared),

@@ -43,6 +43,8 @@ extension Problem.Kind {
     static let payloadTooLarge = Problem.Kind("payload-too-large")
     static let uriTooLong = Problem.Kind("uri-too-long")
     static let headerTooLarge = Problem.Kind("header-too-large")
+    /// A request line with an HTTP version other than 1.x: 505.
+    static let httpVersionNotSupported = Problem.Kind("http-version-not-supported")
     /// A JSON Patch that cannot be applied (`PATCH /v1/scenes/{id}`): the problem names the
     /// operation and its pointer.
     static let jsonPatch = Problem.Kind("json-patch")
@@ -70,6 +72,7 @@ extension Problem {
         case .validation, .importSyntax, .jsonPatch, .limitExceeded: return 422
         case .headerTooLarge: return 431
         case .notImplemented: return 501
+        case .httpVersionNotSupported: return 505
         case .unavailable, .timeBudgetExceeded, .cancelled, .storageFull, .storageFailing, .databaseBusy, .databaseUnreachable:
             return 503
         default:
@@ -151,6 +154,7 @@ extension Problem {
         case 401: return Problem(kind: .unauthorized, title: "Unauthorized", detail: sentence(detail))
         case 403: return Problem(kind: .forbidden, title: "Forbidden", detail: sentence(detail))
         case 501: return Problem(kind: .notImplemented, title: "Not implemented", detail: sentence(detail))
+        case 505: return Problem(kind: .httpVersionNotSupported, title: "HTTP version not supported", detail: sentence(detail))
         case 503: return unavailable(sentence(detail))
         default: return Problem(kind: .http(status), title: "HTTP \(status)", detail: detail)
         }

@@ -86,13 +86,14 @@ import Testing
             // backslash, invalid UTF-8 (a lone continuation byte, an encoded surrogate).
             _ = try client.request("GET", "/scenes/a%0AGET%20/admin%20200%0D%1B[2J%E2%80%AE%5C%80%ED%A0%80")
             #expect(eventually { entries.current.count == 1 })
-            // The method, as libmicrohttpd passes it on.
+            // A method that is not a token never reaches libmicrohttpd: the relay refuses it, and
+            // its stand-in is logged without it.
             try client.send("G\u{1B}T /hello HTTP/1.1\r\nHost: a\r\n\r\n")
             _ = try client.readResponse()
             #expect(eventually { entries.current.count == 2 })
         }
         #expect(entries.current.first == "GET /scenes/a\\u{000A}GET /admin 200\\u{000D}\\u{001B}[2J\\u{202E}\\\\\\x80\\xED\\xA0\\x80 404")
-        #expect(entries.current.last?.hasPrefix("G\\u{001B}T /hello ") == true)
+        #expect(entries.current.last == "- * 400")
         for line in entries.current {
             #expect(!line.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{202E}" })
         }

@@ -16,6 +16,7 @@ import Testing
         (431, "header-too-large", "Request header fields too large"),
         (501, "not-implemented", "Not implemented"),
         (503, "unavailable", "Service unavailable"),
+        (505, "http-version-not-supported", "HTTP version not supported"),
     ])
     func aServerAnswerHasANamedKind(status: Int, kind: String, title: String) {
         let problem = Problem.fromServer(status: status, detail: "the detail")
@@ -31,8 +32,8 @@ import Testing
     }
 
     @Test func aStatusWithoutANameKeepsItsNumber() {
-        let problem = Problem.fromServer(status: 505, detail: "HTTP/2.0 is not supported")
-        #expect(problem.kind.rawValue == "http-505")
-        #expect(problem.httpStatus == 505)
+        let problem = Problem.fromServer(status: 507, detail: "no room")
+        #expect(problem.kind.rawValue == "http-507")
+        #expect(problem.httpStatus == 507)
     }
 }
