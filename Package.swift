@@ -45,9 +45,10 @@ let package = Package(
         .target(name: "TapTraceImport", dependencies: ["TapTraceCore", "TapTraceFormats", "TapTraceJSON"]),
         // HTTP server on libmicrohttpd; knows nothing of the engine.
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
-        .target(name: "TapTraceHTTP", dependencies: ["CMicroHTTPD", "CThreadAffinity", "CEpoll"]),
-        // epoll and eventfd for the connection relay (Swift's Glibc module lacks them).
-        .systemLibrary(name: "CEpoll"),
+        .target(name: "TapTraceHTTP", dependencies: ["CMicroHTTPD", "CThreadAffinity", "CEventPoll"]),
+        // epoll, eventfd and socket pairs for the connection relay, wrapped in plain C types
+        // (Swift's Glibc module lacks the first two).
+        .target(name: "CEventPoll"),
         // sched_setaffinity for the worker threads, SCHED_IDLE for the Checkpointer's, SCHED_BATCH
         // for the run writer's (all need _GNU_SOURCE, which Swift's Glibc lacks).
         .target(name: "CThreadAffinity"),

@@ -1,4 +1,4 @@
-import CEpoll
+import CEventPoll
 import CMicroHTTPD  // <sys/socket.h>: SHUT_WR, MSG_NOSIGNAL
 import Foundation
 
@@ -69,7 +69,8 @@ final class ConnectionRelay: @unchecked Sendable {
     /// What a connection may send after its stream was refused before it is cut off.
     static let maxDiscardedBytes = 1 << 20
     private static let bufferSize = 64 << 10
-    private static let readHangUp: UInt32 = 0x2000
+    /// `taptrace_poll_control`'s operations.
+    private static let add: Int32 = 0, change: Int32 = 1, remove: Int32 = 2
 
     let limits: RequestStreamCheck.Limits
     let nonce: String
@@ -89,18 +90,15 @@ final class ConnectionRelay: @unchecked Sendable {
         self.limits = limits
         self.nonce = nonce
         self.errorLog = errorLog
-        epoll = epoll_create1(Int32(EPOLL_CLOEXEC))
+        epoll = taptrace_poll_create()
         guard epoll >= 0 else { throw StartFailure(reason: "no epoll set: \(String(cString: strerror(errno)))") }
-        wake = eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK))
+        wake = taptrace_event_descriptor()
         guard wake >= 0 else {
             let reason = String(cString: strerror(errno))
             Foundation.close(epoll)
             throw StartFailure(reason: "no event descriptor: \(reason)")
         }
-        var event = epoll_event()
-        event.events = EPOLLIN.rawValue
-        event.data.u64 = 0
-        _ = epoll_ctl(epoll, EPOLL_CTL_ADD, wake, &event)
+        _ = taptrace_poll_control(epoll, Self.add, wake, taptrace_poll_in, 0)
     }
 
     deinit {
@@ -142,7 +140,7 @@ final class ConnectionRelay: @unchecked Sendable {
     /// libmicrohttpd; nil when no pair can be made (out of descriptors).
     func open(_ client: Int32) -> (link: Link, handOver: Int32)? {
         var pair: [Int32] = [-1, -1]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
+        guard taptrace_socket_pair(&pair) == 0 else {
             errorLog("relay: no socket pair for a connection: \(String(cString: strerror(errno)))")
             return nil
         }
@@ -174,11 +172,11 @@ final class ConnectionRelay: @unchecked Sendable {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.bufferSize, alignment: 16)
         defer { buffer.deallocate() }
         let capacity: Int32 = 64
-        let events = UnsafeMutablePointer<epoll_event>.allocate(capacity: Int(capacity))
+        let events = UnsafeMutablePointer<taptrace_poll_event>.allocate(capacity: Int(capacity))
         defer { events.deallocate() }
         var retired: [Link] = []
         while true {
-            let count = epoll_wait(epoll, events, capacity, -1)
+            let count = taptrace_poll_wait(epoll, events, capacity, -1)
             if count < 0 {
                 if errno == EINTR { continue }
                 errorLog("relay: epoll_wait failed: \(String(cString: strerror(errno)))")
@@ -187,7 +185,7 @@ final class ConnectionRelay: @unchecked Sendable {
             var stop = false
             for index in 0..<Int(count) {
                 let event = events[index]
-                let data = event.data.u64
+                let data = event.data
                 if data == 0 {
                     stop = lock.withLock { stopping }
                     continue
@@ -223,12 +221,12 @@ final class ConnectionRelay: @unchecked Sendable {
 
     /// The client's socket is readable, writable or hung up.
     private func clientReady(_ link: Link, events: UInt32, buffer: UnsafeMutableRawBufferPointer) {
-        if events & EPOLLOUT.rawValue != 0 { flushToClient(link) }
+        if events & taptrace_poll_out != 0 { flushToClient(link) }
         guard !link.finished else { return }
-        let readable = events & (EPOLLIN.rawValue | Self.readHangUp | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0
+        let readable = events & (taptrace_poll_in | taptrace_poll_read_hang_up | taptrace_poll_hang_up | taptrace_poll_error) != 0
         if readable, link.clientReadOpen, !link.hasBytesForInner {
             readClient(link, buffer: buffer)
-        } else if events & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
+        } else if events & (taptrace_poll_hang_up | taptrace_poll_error) != 0 {
             // Reset, or gone both ways, while nothing could be read: nobody to answer.
             finish(link)
         }
@@ -236,13 +234,13 @@ final class ConnectionRelay: @unchecked Sendable {
 
     /// The pair's end is readable, writable or closed by libmicrohttpd.
     private func innerReady(_ link: Link, events: UInt32, buffer: UnsafeMutableRawBufferPointer) {
-        if events & EPOLLOUT.rawValue != 0 { flushToInner(link) }
+        if events & taptrace_poll_out != 0 { flushToInner(link) }
         guard !link.finished, link.innerReadOpen else { return }
-        if events & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
+        if events & (taptrace_poll_hang_up | taptrace_poll_error) != 0 {
             // libmicrohttpd closed its end: what it sent before is all there is (at most a
             // socket buffer's worth), so keep all of it for the client.
             drainInner(link, buffer: buffer)
-        } else if events & EPOLLIN.rawValue != 0, !link.hasBytesForClient {
+        } else if events & taptrace_poll_in != 0, !link.hasBytesForClient {
             readInner(link, buffer: buffer)
         }
     }
@@ -369,12 +367,12 @@ final class ConnectionRelay: @unchecked Sendable {
     private func wanted(_ link: Link) -> (client: UInt32, inner: UInt32) {
         var client: UInt32 = 0
         if link.clientReadOpen && !link.hasBytesForInner && (link.innerWriteOpen || link.refused) {
-            client |= EPOLLIN.rawValue | Self.readHangUp
+            client |= taptrace_poll_in | taptrace_poll_read_hang_up
         }
-        if link.hasBytesForClient { client |= EPOLLOUT.rawValue }
+        if link.hasBytesForClient { client |= taptrace_poll_out }
         var inner: UInt32 = 0
-        if link.innerReadOpen && !link.hasBytesForClient { inner |= EPOLLIN.rawValue }
-        if link.hasBytesForInner { inner |= EPOLLOUT.rawValue }
+        if link.innerReadOpen && !link.hasBytesForClient { inner |= taptrace_poll_in }
+        if link.hasBytesForInner { inner |= taptrace_poll_out }
         return (client, inner)
     }
 
@@ -385,8 +383,8 @@ final class ConnectionRelay: @unchecked Sendable {
         link.clientEvents = client
         link.innerEvents = inner
         let pointer = UInt64(UInt(bitPattern: Unmanaged.passUnretained(link).toOpaque()))
-        control(link.inner, EPOLL_CTL_ADD, events: inner, data: pointer | 1)
-        control(link.client, EPOLL_CTL_ADD, events: client, data: pointer)
+        _ = taptrace_poll_control(epoll, Self.add, link.inner, inner, pointer | 1)
+        _ = taptrace_poll_control(epoll, Self.add, link.client, client, pointer)
     }
 
     /// Changes the events `link` waits for, where they changed (on the relay's thread).
@@ -394,25 +392,18 @@ final class ConnectionRelay: @unchecked Sendable {
         let (client, inner) = wanted(link)
         let pointer = UInt64(UInt(bitPattern: Unmanaged.passUnretained(link).toOpaque()))
         if client != link.clientEvents {
-            control(link.client, EPOLL_CTL_MOD, events: client, data: pointer)
+            _ = taptrace_poll_control(epoll, Self.change, link.client, client, pointer)
             link.clientEvents = client
         }
         if link.innerInSet && !link.innerReadOpen && !link.hasBytesForInner {
             // libmicrohttpd closed its end: that is reported whatever is asked for (EPOLLHUP),
             // so the end leaves the set.
-            _ = epoll_ctl(epoll, EPOLL_CTL_DEL, link.inner, nil)
+            _ = taptrace_poll_control(epoll, Self.remove, link.inner, 0, 0)
             link.innerInSet = false
         } else if link.innerInSet && inner != link.innerEvents {
-            control(link.inner, EPOLL_CTL_MOD, events: inner, data: pointer | 1)
+            _ = taptrace_poll_control(epoll, Self.change, link.inner, inner, pointer | 1)
             link.innerEvents = inner
         }
-    }
-
-    private func control(_ descriptor: Int32, _ operation: Int32, events: UInt32, data: UInt64) {
-        var event = epoll_event()
-        event.events = events
-        event.data.u64 = data
-        _ = epoll_ctl(epoll, operation, descriptor, &event)
     }
 
     /// Closes both of the relay's sockets of `link`; libmicrohttpd then reads the end of its
@@ -420,8 +411,8 @@ final class ConnectionRelay: @unchecked Sendable {
     private func finish(_ link: Link) {
         guard !link.finished else { return }
         link.finished = true
-        _ = epoll_ctl(epoll, EPOLL_CTL_DEL, link.client, nil)
-        if link.innerInSet { _ = epoll_ctl(epoll, EPOLL_CTL_DEL, link.inner, nil) }
+        _ = taptrace_poll_control(epoll, Self.remove, link.client, 0, 0)
+        if link.innerInSet { _ = taptrace_poll_control(epoll, Self.remove, link.inner, 0, 0) }
         if link.refused {
             // Read what the client sent after its refused request, so that closing does not
             // reset the connection and take the answer with it.
