@@ -29,8 +29,8 @@ public final class HTTPServer: Sendable {
     let cors: CORSPolicy
     /// Deadlines, shedding at the connection limit, and clients that hang up.
     let watch: ConnectionWatch
-    /// Whether connections go through the `ConnectionRelay` (always without TLS).
-    var relaysConnections: Bool { configuration.tls == nil }
+    /// Whether connections go through the `ConnectionRelay` (`relaysRequests`, never with TLS).
+    var relaysConnections: Bool { configuration.relaysRequests && configuration.tls == nil }
     /// The secret that marks the relay's stand-ins for refused requests (`RelayRefusal`).
     let refusalNonce = RelayRefusal.makeNonce()
 
@@ -110,8 +110,8 @@ public final class HTTPServer: Sendable {
         let workers = max(1, config.threads)
         let processors = config.pinsWorkerThreads
             ? ThreadAffinity.assignment(workers: workers, allowed: ThreadAffinity.allowedProcessors()) : nil
-        // Without TLS every connection goes through the relay (decision 145); with TLS the
-        // bytes are encrypted and libmicrohttpd reads the client's socket itself.
+        // Every connection goes through the relay (decision 145) unless it is turned off; with
+        // TLS the bytes are encrypted and libmicrohttpd reads the client's socket itself.
         var relay: ConnectionRelay?
         if relaysConnections {
             do {

@@ -73,6 +73,12 @@ public struct HTTPServerConfiguration: Sendable {
     /// RFC 9457 problem documents). nil keeps `HTTPResponse.error`. The server adds `Allow`
     /// to a 405 and the CORS fields afterwards.
     public var errorResponder: HTTPErrorResponder?
+    /// Whether every request goes through the `ConnectionRelay` before libmicrohttpd reads it,
+    /// so that malformed requests are answered by `errorResponder` rather than by libmicrohttpd
+    /// in HTML (decision 145). It costs a socket pair and a thread crossing per request in each
+    /// direction; behind a proxy that refuses malformed requests itself it may be turned off.
+    /// Never with TLS, whose bytes the relay cannot read.
+    public var relaysRequests = true
     /// Tokens, Host names and origins allowed (`AccessPolicy`); nil answers every request.
     public var accessPolicy: AccessPolicy? = nil
     /// Certificate and key: serves HTTPS instead of HTTP (`TLSCredentials`).

@@ -2,8 +2,9 @@ import ArgumentParser
 import Foundation
 import TapTraceHTTP
 
-/// `serve`'s connection limits (issue 34, item 2): in total and per client address. Each flag
-/// has an environment variable used when the flag is absent.
+/// `serve`'s connection limits (issue 34, item 2): in total and per client address, deadlines,
+/// and the relay in front of libmicrohttpd. Each flag has an environment variable used when the
+/// flag is absent.
 struct ConnectionOptions: ParsableArguments {
     static let defaults = HTTPServerConfiguration()
 
@@ -27,6 +28,10 @@ struct ConnectionOptions: ParsableArguments {
         valueName: "seconds"))
     var requestBodyTimeout: String?
 
+    @Flag(name: .customLong("request-relay"), inversion: .prefixedNo, help: ArgumentHelp(
+        "Read every request in a relay before libmicrohttpd, so that malformed ones are answered as problem documents rather than libmicrohttpd's HTML; off saves 20–45 µs of CPU per request behind a proxy that refuses them itself (TAPTRACE_REQUEST_RELAY=1/0; default on; always off with TLS)."))
+    var requestRelay: Bool?
+
     /// Sets the limits from the flags, else the variables; the configuration's defaults stay
     /// for those given by neither.
     func apply(to configuration: inout HTTPServerConfiguration, environment: [String: String]) throws {
@@ -42,6 +47,14 @@ struct ConnectionOptions: ParsableArguments {
         }
         if let body = try Self.timeout(requestBodyTimeout, "--request-body-timeout", "TAPTRACE_REQUEST_BODY_TIMEOUT", environment) {
             configuration.requestBodyTimeoutSeconds = body
+        }
+        if let requestRelay {
+            configuration.relaysRequests = requestRelay
+        } else if let text = SettingSource.variable("TAPTRACE_REQUEST_RELAY", in: environment) {
+            guard let value = Settings.boolean(text) else {
+                throw ValidationError("TAPTRACE_REQUEST_RELAY must be 1 or 0 (true/false, yes/no, on/off), not \(text)")
+            }
+            configuration.relaysRequests = value
         }
     }
 

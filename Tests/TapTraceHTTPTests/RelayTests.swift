@@ -179,3 +179,19 @@ import Testing
         }
     }
 }
+
+/// Without the relay (`relaysRequests` off, or TLS) libmicrohttpd reads the client's socket
+/// itself, and answers what it refuses in its own HTML.
+@Suite struct WithoutRelayTests {
+    @Test func libmicrohttpdAnswersMalformedRequestsItself() throws {
+        try withServer(testConfiguration { $0.relaysRequests = false }) { server in
+            let client = try RawHTTPClient(port: server.port, timeoutSeconds: 5)
+            #expect(try client.request("GET", "/hello").bodyText == "hello")
+            #expect(server.openRelayLinks == 0)
+            try client.send("GET /hello HTTP/2.0\r\nHost: a\r\n\r\n")
+            let response = try client.readResponse()
+            #expect(response.status == 505)
+            #expect(response.bodyText.hasPrefix("<html>"))
+        }
+    }
+}

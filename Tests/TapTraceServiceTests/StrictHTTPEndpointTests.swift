@@ -27,6 +27,60 @@ import Testing
         }
     }
 
+    /// What libmicrohttpd would answer itself in HTML is a problem too (decision 145); with
+    /// `--no-request-relay` (behind a proxy that refuses these first) it is libmicrohttpd's.
+    @Test func malformedRequestsAreProblems() throws {
+        let malformed: [(request: String, status: Int, kind: String)] = [
+            ("GET /health HTTP/2.0\r\nHost: 127.0.0.1\r\n\r\n", 505, "http-version-not-supported"),
+            ("GET /health\r\n\r\n", 400, "bad-request"),
+            ("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nNoColon\r\n\r\n", 400, "bad-request"),
+            ("POST /v1/scenes HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                + "Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n", 400, "bad-request"),
+            ("POST /v1/scenes HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 99999999999999999999999\r\n\r\n",
+             413, "payload-too-large"),
+            ("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX: \(String(repeating: "a", count: 40_000))\r\n\r\n",
+             431, "header-too-large"),
+        ]
+        try withServer { server in
+            for (request, status, kind) in malformed {
+                let client = try server.client()
+                try client.send(request)
+                let response = try client.readResponse()
+                let problem = try response.problem(status)
+                #expect(problem["type"] as? String == "https://taptrace.dev/problems/\(kind)", "\(request.prefix(60))")
+                #expect(try client.readsEOF(), "\(request.prefix(60))")
+            }
+            #expect(try server.client().call("GET", "/v1/scenes").object().array("items").isEmpty)
+        }
+        try withServer(extraArguments: ["--no-request-relay"]) { server in
+            let client = try server.client()
+            try client.send(malformed[0].request)
+            let response = try client.readResponse()
+            #expect(response.status == 505)
+            #expect(response.header("Content-Type") != "application/problem+json")
+        }
+        try withServer(environment: ["TAPTRACE_REQUEST_RELAY": "0"]) { server in
+            let client = try server.client()
+            try client.send(malformed[0].request)
+            #expect(try client.readResponse().header("Content-Type") != "application/problem+json")
+        }
+    }
+
+    @Test func aRequestRelaySettingMustBeABoolean() throws {
+        let bad = Process()
+        bad.executableURL = try ServerProcess.binary()
+        bad.arguments = ["serve", "--port", "0", "--db", ":memory:"]
+        bad.environment = ["TAPTRACE_REQUEST_RELAY": "sometimes"]
+        let errors = Pipe()
+        bad.standardError = errors
+        bad.standardOutput = Pipe()
+        try bad.run()
+        bad.waitUntilExit()
+        #expect(bad.terminationStatus != 0)
+        #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .contains("TAPTRACE_REQUEST_RELAY must be 1 or 0"))
+    }
+
     @Test func repeatedQueryParameterIsAProblem() throws {
         try withServer { server in
             let client = try server.client()
