@@ -320,7 +320,7 @@ struct RequestStreamCheck {
 
     /// The size of a chunk-size line (`1*HEXDIG [ ";" chunk-ext ]`), or its refusal.
     static func chunkSize(_ line: ArraySlice<UInt8>, limit: Int) -> Result<UInt64, RelayRefusal> {
-        let digits = line.prefix(while: { hexValue($0) != nil })
+        let digits = line.prefix(while: { PercentDecoding.hexValue($0) != nil })
         let rest = line.dropFirst(digits.count)
         guard !digits.isEmpty, rest.isEmpty || rest.first == UInt8(ascii: ";"),
               rest.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }) else {
@@ -328,18 +328,9 @@ struct RequestStreamCheck {
         }
         let significant = digits.drop(while: { $0 == UInt8(ascii: "0") })
         guard significant.count <= 16 else { return .failure(.bodyTooLarge(limit: limit)) }
-        let size = significant.reduce(UInt64(0)) { $0 << 4 | UInt64(hexValue($1)!) }
+        let size = significant.reduce(UInt64(0)) { $0 << 4 | UInt64(PercentDecoding.hexValue($1)!) }
         guard size <= UInt64(limit) else { return .failure(.bodyTooLarge(limit: limit)) }
         return .success(size)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }

@@ -111,17 +111,9 @@ import Testing
         #expect(try line([], ["TAPTRACE_PIN_THREADS": "off"]).hasSuffix("2 threads)"))
         #expect(try line(["--pin-threads"], ["TAPTRACE_PIN_THREADS": "0"]).contains(pinned))
 
-        let bad = Process()
-        bad.executableURL = try ServerProcess.binary()
-        bad.arguments = ["serve", "--port", "0", "--db", ":memory:"]
-        bad.environment = ["TAPTRACE_PIN_THREADS": "sometimes"]
-        let errors = Pipe()
-        bad.standardError = errors
-        bad.standardOutput = Pipe()
-        try bad.run()
-        bad.waitUntilExit()
-        #expect(bad.terminationStatus != 0)
-        #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("TAPTRACE_PIN_THREADS"))
+        let (status, errors) = try refusedServe(environment: ["TAPTRACE_PIN_THREADS": "sometimes"])
+        #expect(status != 0)
+        #expect(errors.contains("TAPTRACE_PIN_THREADS"))
     }
 
     #if os(Linux)

@@ -124,6 +124,21 @@ enum Paths {
     }
 }
 
+/// Runs `taptrace serve` on an in-memory database with settings it should refuse: its exit
+/// status and what it wrote to standard error.
+func refusedServe(arguments: [String] = [], environment: [String: String]) throws -> (status: Int32, errors: String) {
+    let process = Process()
+    process.executableURL = try ServerProcess.binary()
+    process.arguments = ["serve", "--port", "0", "--db", ":memory:"] + arguments
+    process.environment = environment
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = Pipe()
+    try process.run()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+}
+
 /// Starts a server on a fresh database, runs `body`, stops the server and removes the files.
 @discardableResult
 func withServer<T>(extraArguments: [String] = [], environment: [String: String] = [:],
