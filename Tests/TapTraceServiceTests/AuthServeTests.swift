@@ -104,18 +104,7 @@ import Testing
 
     @Test func protectedModeRefusesANonLoopbackAddressWithoutAToken() throws {
         func start(_ arguments: [String], _ environment: [String: String] = [:]) throws -> (status: Int32, errors: String) {
-            let process = Process()
-            process.executableURL = try ServerProcess.binary()
-            process.arguments = ["serve", "--port", "0", "--db", ":memory:"] + arguments
-            var env = ProcessInfo.processInfo.environment
-            for key in env.keys where key.hasPrefix("TAPTRACE_") { env[key] = nil }
-            process.environment = env.merging(environment) { $1 }
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = Pipe()
-            try process.run()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+            try refusedServe(arguments: arguments, environment: environment)
         }
         for (arguments, environment) in [(["--host", "0.0.0.0"], [:]), ([], ["TAPTRACE_HOST": "::"]),
                                          (["--host", "192.0.2.1"], ["TAPTRACE_ALLOW_UNAUTHENTICATED": "0"])] {

@@ -124,13 +124,16 @@ enum Paths {
     }
 }
 
-/// Runs `taptrace serve` on an in-memory database with settings it should refuse: its exit
-/// status and what it wrote to standard error.
-func refusedServe(arguments: [String] = [], environment: [String: String]) throws -> (status: Int32, errors: String) {
+/// Runs `taptrace serve` on an in-memory database with settings it should refuse (the test's
+/// environment without its `TAPTRACE_` variables, plus `environment`): its exit status and what
+/// it wrote to standard error.
+func refusedServe(arguments: [String] = [], environment: [String: String] = [:]) throws -> (status: Int32, errors: String) {
     let process = Process()
     process.executableURL = try ServerProcess.binary()
     process.arguments = ["serve", "--port", "0", "--db", ":memory:"] + arguments
-    process.environment = environment
+    var inherited = ProcessInfo.processInfo.environment
+    for key in inherited.keys where key.hasPrefix("TAPTRACE_") { inherited[key] = nil }
+    process.environment = inherited.merging(environment) { $1 }
     let errors = Pipe()
     process.standardError = errors
     process.standardOutput = Pipe()
