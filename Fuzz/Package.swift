@@ -21,6 +21,7 @@ let package = Package(
             .product(name: "TapTraceFormats", package: "TapTrace"),
             .product(name: "TapTraceImport", package: "TapTrace"),
             .product(name: "TapTraceRuns", package: "TapTrace"),
+            .product(name: "TapTraceHTTP", package: "TapTrace"),
         ]),
         .executableTarget(name: "fuzz-request", dependencies: ["FuzzHarness"]),
         .executableTarget(name: "fuzz-case", dependencies: ["FuzzHarness"]),
@@ -29,6 +30,7 @@ let package = Package(
         .executableTarget(name: "fuzz-import-recursive-description", dependencies: ["FuzzHarness"]),
         .executableTarget(name: "fuzz-import-appium", dependencies: ["FuzzHarness"]),
         .executableTarget(name: "fuzz-import-xcuitest", dependencies: ["FuzzHarness"]),
+        .executableTarget(name: "fuzz-http-stream", dependencies: ["FuzzHarness"]),
     ]
 )
 

@@ -7,17 +7,17 @@
 /// it sends libmicrohttpd a well-formed stand-in instead, marked with a field that names the
 /// status and the detail. In a request head that is a whole stand-in request; inside a chunked
 /// body, the end of the body with the mark as a trailer field. The mark carries a secret drawn
-/// per server (`nonce`), so no client can forge one.
-struct RelayRefusal: Error, Equatable, Sendable {
-    let status: Int
-    let detail: String
+/// per server (`nonce`), so no client can forge one. Public for the fuzz target only.
+@_spi(Fuzzing) public struct RelayRefusal: Error, Equatable, Sendable {
+    public let status: Int
+    public let detail: String
 
     /// The field that carries the mark (in the head, or as a trailer field).
-    static let fieldName = "TapTrace-Refusal"
+    public static let fieldName = "TapTrace-Refusal"
 
     /// The mark's field line, without its line end: the nonce, the status and the detail,
     /// percent-encoded so that any detail fits a field value.
-    func fieldLine(nonce: String) -> String {
+    public func fieldLine(nonce: String) -> String {
         var encoded = ""
         for byte in detail.utf8 {
             if byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "%") {
@@ -31,7 +31,7 @@ struct RelayRefusal: Error, Equatable, Sendable {
 
     /// The refusal a field value carries, or nil when it is not a mark with this `nonce`
     /// (a client's own field of that name).
-    init?(fieldValue: String, nonce: String) {
+    public init?(fieldValue: String, nonce: String) {
         let parts = fieldValue.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0] == nonce, let status = Int(parts[1]), (400...599).contains(status) else {
             return nil
@@ -40,9 +40,24 @@ struct RelayRefusal: Error, Equatable, Sendable {
         self.detail = PercentDecoding.decode(parts[2])
     }
 
-    init(status: Int, detail: String) {
+    public init(status: Int, detail: String) {
         self.status = status
         self.detail = detail
+    }
+
+    /// The longest detail a mark carries, in UTF-8 bytes: a detail may quote a field value of
+    /// the client's, and the stand-in must stay well within the head limit.
+    static let maxDetailBytes = 300
+
+    /// This refusal with its detail cut to `maxDetailBytes` (on a character boundary, with "…").
+    func clipped() -> RelayRefusal {
+        guard detail.utf8.count > Self.maxDetailBytes else { return self }
+        var kept = ""
+        for character in detail {
+            guard kept.utf8.count + character.utf8.count <= Self.maxDetailBytes - 3 else { break }
+            kept.append(character)
+        }
+        return RelayRefusal(status: status, detail: kept + "…")
     }
 
     /// 32 hexadecimal digits from the system's random source.

@@ -16,14 +16,21 @@
 ///   CRLF, trailer fields as field lines (§7.1).
 ///
 /// Linear in the input however it is split: each byte is looked at a bounded number of times.
-struct RequestStreamCheck {
-    struct Limits: Sendable {
-        var maxHeaderBytes: Int
-        var maxURILength: Int
-        var maxBodyBytes: Int
+/// Public for the fuzz target only (`@_spi(Fuzzing)`, docs/fuzzing.md).
+@_spi(Fuzzing) public struct RequestStreamCheck {
+    public struct Limits: Sendable {
+        public var maxHeaderBytes: Int
+        public var maxURILength: Int
+        public var maxBodyBytes: Int
+
+        public init(maxHeaderBytes: Int, maxURILength: Int, maxBodyBytes: Int) {
+            self.maxHeaderBytes = maxHeaderBytes
+            self.maxURILength = maxURILength
+            self.maxBodyBytes = maxBodyBytes
+        }
     }
 
-    enum State: Equatable {
+    public enum State: Equatable, Sendable {
         /// Reading a request head (or the empty lines before one).
         case head
         /// Passing on a body of known length: this many bytes are left.
@@ -43,9 +50,9 @@ struct RequestStreamCheck {
     /// Longest chunk-size line accepted, extensions included.
     static let maxChunkLineBytes = 4096
 
-    let limits: Limits
-    let nonce: String
-    private(set) var state: State = .head
+    public let limits: Limits
+    public let nonce: String
+    public private(set) var state: State = .head
 
     /// The bytes of the head, chunk-size line, chunk end or trailer section being read, not yet
     /// passed on.
@@ -55,14 +62,15 @@ struct RequestStreamCheck {
     /// Whether the request line of the head being read has arrived.
     private var requestLineRead = false
     /// Method and target of the request being read, once known to be well formed: the stand-in
-    /// of a refused head repeats them, so that the request log shows what was refused.
-    private var standIn: (method: String, target: String)?
+    /// of a refused head repeats them byte for byte, so that the request log shows what was
+    /// refused.
+    private var standIn: (method: [UInt8], target: [UInt8])?
     private var httpVersion = "HTTP/1.1"
     private var fields: [(String, String)] = []
     /// Empty lines skipped before the request line, in bytes.
     private var skippedBytes = 0
 
-    init(limits: Limits, nonce: String) {
+    public init(limits: Limits, nonce: String) {
         self.limits = limits
         self.nonce = nonce
     }
@@ -70,7 +78,7 @@ struct RequestStreamCheck {
     /// Checks `input`, the next bytes from the client, and appends to `output` what may be
     /// passed on. Returns the refusal when `input` turned out wrong: `output` then ends with its
     /// stand-in, and later input is ignored.
-    mutating func consume(_ input: UnsafeRawBufferPointer, into output: inout [UInt8]) -> RelayRefusal? {
+    public mutating func consume(_ input: UnsafeRawBufferPointer, into output: inout [UInt8]) -> RelayRefusal? {
         var index = 0
         let count = input.count
         while index < count {
@@ -203,7 +211,7 @@ struct RequestStreamCheck {
             return RelayRefusal(status: 400, detail: "the request target has a control character or a space in it")
         }
         if target.count > limits.maxURILength { return .targetTooLong(limit: limits.maxURILength) }
-        standIn = (String(decoding: method, as: UTF8.self), String(decoding: target, as: UTF8.self))
+        standIn = (Array(method), Array(target))
         let bytes = Array(version)
         guard bytes.count == 8, bytes[0..<5].elementsEqual("HTTP/".utf8), bytes[6] == UInt8(ascii: "."),
               Self.isDigit(bytes[5]), Self.isDigit(bytes[7]) else {
@@ -273,7 +281,8 @@ struct RequestStreamCheck {
     // MARK: refusing
 
     /// Ends `output` with the stand-in for what went wrong where the stream is.
-    private mutating func refuse(_ refusal: RelayRefusal, into output: inout [UInt8]) -> RelayRefusal {
+    private mutating func refuse(_ found: RelayRefusal, into output: inout [UInt8]) -> RelayRefusal {
+        let refusal = found.clipped()
         let mark = refusal.fieldLine(nonce: nonce)
         switch state {
         case .chunkSize:
@@ -285,10 +294,14 @@ struct RequestStreamCheck {
             // The last chunk was passed on; none of the trailer section was.
             output.append(contentsOf: "\(mark)\r\n\r\n".utf8)
         case .head, .body, .chunkData, .refused:
-            // A whole request in place of the refused head. A target that is too long is not
-            // repeated.
-            let (method, target) = refusal.status == 414 ? ("-", "*") : (standIn ?? ("-", "*"))
-            output.append(contentsOf: "\(method) \(target) HTTP/1.1\r\nHost: localhost\r\n\(mark)\r\n\r\n".utf8)
+            // A whole request in place of the refused head. A target that is too long, or that
+            // would make the stand-in's head too large, is not repeated.
+            var (method, target) = standIn ?? (Array("-".utf8), Array("*".utf8))
+            if refusal.status == 414 || method.count + target.count + mark.utf8.count + 64 > limits.maxHeaderBytes {
+                (method, target) = (Array("-".utf8), Array("*".utf8))
+            }
+            output.append(contentsOf: method + [0x20] + target)
+            output.append(contentsOf: " HTTP/1.1\r\nHost: localhost\r\n\(mark)\r\n\r\n".utf8)
         }
         state = .refused
         pending = []

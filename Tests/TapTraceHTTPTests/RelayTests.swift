@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import TapTraceHTTP
+@_spi(Fuzzing) @testable import TapTraceHTTP
 
 /// What libmicrohttpd used to answer by itself, in HTML, now reaches the client as the server's
 /// own error, from the relay's stand-in (issue 34, item 6; decision 145): each refused in its

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TapTraceHTTP
+@_spi(Fuzzing) @testable import TapTraceHTTP
 
 /// The relay's reading of a request stream by itself, without sockets (decision 145).
 @Suite struct RequestStreamCheckTests {
@@ -96,6 +96,29 @@ import Testing
         #expect(Self.check("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n")
             .refusal?.status == 400)
         #expect(Self.check("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip\r\n\r\n").refusal?.status == 501)
+    }
+
+    /// Found by the fuzz target: a target with invalid UTF-8 came back in the stand-in with
+    /// U+FFFD for each bad byte, longer than the limit and not what was sent.
+    @Test func aStandInRepeatsTheTargetByteForByte() throws {
+        let target: [UInt8] = Array("/v1/sc".utf8) + [UInt8](repeating: 0xE7, count: 200) + Array("nes".utf8)
+        let stream = Array("POST ".utf8) + target + Array(" HTTP/2.1\r\nHost: a\r\n\r\n".utf8)
+        let (output, refusal) = Self.check(stream)
+        #expect(refusal?.status == 505)
+        #expect(output.starts(with: Array("POST ".utf8) + target + Array(" HTTP/1.1\r\n".utf8)))
+        #expect(Self.check(output).refusal == nil, "the stand-in is read again without a refusal")
+    }
+
+    /// Found by the fuzz target: a detail that quotes a long field value made the stand-in's head
+    /// larger than the limit (libmicrohttpd would have answered it itself).
+    @Test func aLongDetailIsClippedInTheMark() throws {
+        let value = String(repeating: "\u{00FF}", count: 150)
+        let (output, refusal) = Self.check("POST /v1/scenes HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: \(value)\r\n\r\n")
+        let clipped = try #require(refusal)
+        #expect(clipped.status == 501)
+        #expect(clipped.detail.utf8.count <= RelayRefusal.maxDetailBytes && clipped.detail.hasSuffix("…"))
+        #expect(output.count < Self.limits.maxHeaderBytes)
+        #expect(Self.check(output).refusal == nil)
     }
 
     @Test func theMarkCarriesAnyDetailAndOnlyWithItsNonce() {
