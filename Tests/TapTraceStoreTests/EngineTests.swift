@@ -121,12 +121,7 @@ struct ConflictingWriterTests {
 struct SharedDatabaseTests {
     @Test("each store sees the other's scenes, versions, runs, screenshots and deletions", arguments: Backend.sharedCases)
     func eachSeesTheOther(_ backend: Backend) throws {
-        try withDatabase(backend) { database in
-            let a = try database.open()
-            defer { try? a.close() }
-            let b = try database.open()
-            defer { try? b.close() }
-
+        try withTwoStores(backend) { a, b in
             let created = try a.createScene(name: "shared", content: content("one"))
             let id = created.scene.id
             #expect(try b.scene(id: id) == created)
@@ -177,11 +172,7 @@ struct SharedDatabaseTests {
 
     @Test("of 8 threads on two stores adding version 2 at once, exactly one wins", arguments: Backend.sharedCases)
     func conflictsAcrossStores(_ backend: Backend) throws {
-        try withDatabase(backend) { database in
-            let a = try database.open(clock: .system)
-            defer { try? a.close() }
-            let b = try database.open(clock: .system)
-            defer { try? b.close() }
+        try withTwoStores(backend, clock: .system) { a, b in
             let id = try a.createScene(name: nil, content: content("one")).scene.id
             let outcomes = ConflictingWriterTests.race([a, b], sceneID: id, count: 8)
             let conflict = "\(StoreError.conflict(sceneID: id, expectedVersion: 1, actualVersion: 2))"
@@ -193,11 +184,7 @@ struct SharedDatabaseTests {
 
     @Test("runs written from two stores at once are all kept, each with an id of its own", arguments: Backend.sharedCases)
     func concurrentRunsAcrossStores(_ backend: Backend) throws {
-        try withDatabase(backend) { database in
-            let a = try database.open(clock: .system)
-            defer { try? a.close() }
-            let b = try database.open(clock: .system)
-            defer { try? b.close() }
+        try withTwoStores(backend, clock: .system) { a, b in
             let id = try a.createScene(name: nil, content: content("one")).scene.id
             let inserted = Locked<[String]>([])
             let errors = Locked<[String]>([])

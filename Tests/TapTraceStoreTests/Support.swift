@@ -290,3 +290,19 @@ func noise(_ count: Int, seed: Int) -> Data {
     }
     return Data(bytes)
 }
+
+/// Runs `body` with two stores on one fresh database of `backend`, as two `taptrace serve`
+/// processes share it, then closes both and removes the database.
+@discardableResult
+func withTwoStores<T>(
+    _ backend: Backend, clock: @autoclosure () -> StoreClock = SteppingClock().clock,
+    _ body: (any TraceStore, any TraceStore) throws -> T
+) throws -> T {
+    try withDatabase(backend) { database in
+        let a = try database.open(clock: clock())
+        defer { try? a.close() }
+        let b = try database.open(clock: clock())
+        defer { try? b.close() }
+        return try body(a, b)
+    }
+}
