@@ -105,6 +105,11 @@ struct ServeCommand: ParsableCommand {
         try connectionOptions.apply(to: &configuration, environment: environment)
         access.apply(to: &configuration)
         let server = HTTPServer(configuration: configuration, router: service.router())
+        if let available = DescriptorLimit.raise(),
+           let warning = DescriptorLimit.warning(available: available, connections: configuration.connectionLimit,
+                                                 relayed: configuration.relaysRequests && configuration.tls == nil) {
+            log.write(warning)
+        }
 
         // Listen for signals before starting, so an early Ctrl-C still stops gracefully.
         let shutdown = ShutdownSignal()

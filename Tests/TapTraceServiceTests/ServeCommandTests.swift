@@ -117,6 +117,39 @@ import Testing
     }
 
     #if os(Linux)
+    /// `serve` raises its open-file limit to the hard limit (decision 146) and warns when even
+    /// that is short of what the connection limit needs (three descriptors a connection with the
+    /// request relay).
+    @Test func theOpenFileLimitIsRaisedToTheHardLimit() throws {
+        /// The server's soft and hard open-file limits and what it logged, started under `ulimit`.
+        func serve(_ ulimit: String) throws -> (soft: Int, hard: Int, errors: String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit \(ulimit) && exec \"$0\" serve --port 0 --db :memory: --connection-limit 256",
+                                 try ServerProcess.binary().path]
+            let output = Pipe(), errors = Pipe()
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+            let (line, port) = ServerProcess.listeningLine(output.fileHandleForReading)
+            let limits = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/limits", encoding: .utf8)) ?? ""
+            kill(process.processIdentifier, SIGTERM)
+            process.waitUntilExit()
+            #expect(port != nil, "\(line)")
+            let fields = limits.split(separator: "\n").first { $0.hasPrefix("Max open files") }?
+                .split(separator: " ").compactMap { Int($0) } ?? []
+            return (fields.first ?? -1, fields.dropFirst().first ?? -1,
+                    String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        }
+        let raised = try serve("-Sn 200")
+        #expect(raised.soft == raised.hard && raised.soft > 200, "\(raised)")
+        #expect(!raised.errors.contains("open-file limit") || raised.hard < 832, "\(raised.errors)")
+        let short = try serve("-n 300")
+        #expect(short.soft == 300)
+        #expect(short.errors.contains("the open-file limit (300) is below the 832 descriptors that 256 connections need"),
+                "\(short.errors)")
+    }
+
     /// `serve` starts itself again, once, with glibc's per-thread cache enlarged (decision 57);
     /// the same process (pid) goes on serving and stops cleanly. An operator's own cache size
     /// is kept, other tunables are kept and the size is added.
