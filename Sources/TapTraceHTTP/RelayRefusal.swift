@@ -69,7 +69,8 @@
         }.joined()
     }
 
-    // The refusals the server gives for its size limits, here and in the access handler.
+    // The refusals the server gives for its size limits, in the relay and in the access handler
+    // alike.
 
     static func bodyTooLarge(limit: Int) -> RelayRefusal {
         RelayRefusal(status: 413, detail: "request body larger than \(limit) bytes")

@@ -47,7 +47,8 @@ extension HTTPServer {
                 // discarded, not stored, and past `maxDiscardedBytes` the connection is dropped.
                 context.discardedBytes = context.body.count + count
                 context.body = []
-                context.pendingRejection = errorResponse(413, "request body larger than \(configuration.maxBodyBytes) bytes")
+                let refusal = RelayRefusal.bodyTooLarge(limit: configuration.maxBodyBytes)
+                context.pendingRejection = errorResponse(refusal.status, refusal.detail)
                 return .YES
             }
             if let uploadData {
@@ -129,7 +130,8 @@ extension HTTPServer {
         if let declared = context.headers["Content-Length"],
            let length = HTTPHeaders.contentLength(declared),
            length > UInt64(configuration.maxBodyBytes) {
-            return errorResponse(413, "request body larger than \(configuration.maxBodyBytes) bytes")
+            let refusal = RelayRefusal.bodyTooLarge(limit: configuration.maxBodyBytes)
+            return errorResponse(refusal.status, refusal.detail)
         }
         return nil
     }
