@@ -52,9 +52,10 @@
     /// This refusal with its detail cut to `maxDetailBytes` (on a character boundary, with "…").
     func clipped() -> RelayRefusal {
         guard detail.utf8.count > Self.maxDetailBytes else { return self }
-        var kept = ""
+        var kept = "", bytes = 0
         for character in detail {
-            guard kept.utf8.count + character.utf8.count <= Self.maxDetailBytes - 3 else { break }
+            bytes += character.utf8.count
+            guard bytes <= Self.maxDetailBytes - 3 else { break }
             kept.append(character)
         }
         return RelayRefusal(status: status, detail: kept + "…")
