@@ -66,7 +66,13 @@
     /// refused.
     private var standIn: (method: [UInt8], target: [UInt8])?
     private var httpVersion = "HTTP/1.1"
-    private var fields: [(String, String)] = []
+    /// What decides the framing, of the head being read: how many `Host` fields, and the
+    /// values of `Content-Length` and `Transfer-Encoding` (`HTTPServer.framingRejection`).
+    private var hostFields = 0
+    private var contentLengths: [String] = []
+    private var transferEncodings: [String] = []
+    /// Field lines read so far in the head or trailer section being read, for messages.
+    private var fieldLines = 0
     /// Empty lines skipped before the request line, in bytes.
     private var skippedBytes = 0
 
@@ -100,7 +106,9 @@
                 if let newline = rest.firstIndex(of: 0x0A) {
                     pending.append(contentsOf: UnsafeRawBufferPointer(rebasing: rest[..<(newline + 1)]))
                     index += newline + 1
-                    if let refusal = lineRead(output: &output) ?? sizeRefusal() { return refuse(refusal, into: &output) }
+                    // The size first, as when the line arrives in pieces: a line that crosses
+                    // the limit is refused for its size whatever else is wrong with it.
+                    if let refusal = sizeRefusal() ?? lineRead(output: &output) { return refuse(refusal, into: &output) }
                 } else {
                     pending.append(contentsOf: rest)
                     index = count
@@ -130,7 +138,7 @@
                 if let refusal = readRequestLine(content) { return refusal }
             } else if content.isEmpty {
                 return headRead(output: &output)
-            } else if let refusal = readField(content, number: fields.count + 1, kind: "header") {
+            } else if let refusal = readField(content, kind: "header") {
                 return refusal
             }
             lineStart = pending.count
@@ -154,9 +162,9 @@
             if content.contains(0x0D) { return RelayRefusal(status: 400, detail: "the trailer section has a bare CR; lines end with CRLF") }
             if content.isEmpty {
                 passPending(to: &output)
-                fields = []
+                fieldLines = 0
                 state = .head
-            } else if let refusal = readField(content, number: fields.count + 1, kind: "trailer") {
+            } else if let refusal = readField(content, kind: "trailer") {
                 return refusal
             } else {
                 lineStart = pending.count
@@ -226,7 +234,9 @@
     }
 
     /// A field line of the head or the trailer section: `name: value`.
-    private mutating func readField(_ line: ArraySlice<UInt8>, number: Int, kind: String) -> RelayRefusal? {
+    private mutating func readField(_ line: ArraySlice<UInt8>, kind: String) -> RelayRefusal? {
+        fieldLines += 1
+        let number = fieldLines
         if line.first == 0x20 || line.first == 0x09 {
             return RelayRefusal(status: 400, detail: "\(kind) field line \(number) starts with whitespace (obsolete line folding); "
                 + "send each field on one line")
@@ -243,36 +253,69 @@
         guard value.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }) else {
             return RelayRefusal(status: 400, detail: "\(kind) field '\(String(decoding: name, as: UTF8.self))' has a control character in its value")
         }
+        // Only the head's fields that decide the framing are kept: the others, and trailer
+        // fields, pass on as they came.
+        guard kind == "header" else { return nil }
+        if Self.equalIgnoringCase(name, Self.host) {
+            hostFields += 1
+            return nil
+        }
+        let isLength = Self.equalIgnoringCase(name, Self.contentLength)
+        guard isLength || Self.equalIgnoringCase(name, Self.transferEncoding) else { return nil }
         while let first = value.first, first == 0x20 || first == 0x09 { value = value.dropFirst() }
         while let last = value.last, last == 0x20 || last == 0x09 { value = value.dropLast() }
-        fields.append((String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self)))
+        if isLength {
+            contentLengths.append(String(decoding: value, as: UTF8.self))
+        } else {
+            transferEncodings.append(String(decoding: value, as: UTF8.self))
+        }
         return nil
+    }
+
+    private static let host = Array("host".utf8)
+    private static let contentLength = Array("content-length".utf8)
+    private static let transferEncoding = Array("transfer-encoding".utf8)
+
+    /// Whether `name` is `lowercased` in any case (ASCII).
+    private static func equalIgnoringCase(_ name: ArraySlice<UInt8>, _ lowercased: [UInt8]) -> Bool {
+        name.count == lowercased.count && zip(name, lowercased).allSatisfy { ($0 | 0x20) == $1 }
     }
 
     /// The blank line after the fields: decides the framing and passes the head on.
     private mutating func headRead(output: inout [UInt8]) -> RelayRefusal? {
-        let headers = HTTPHeaders(fields)
         var body: UInt64 = 0
-        var chunked = false
-        if let lengthField = headers["Content-Length"], headers.values(for: "Content-Length").count == 1,
-           !headers.contains("Transfer-Encoding") {
-            let digits = lengthField.utf8.filter { $0 != 0x20 && $0 != 0x09 }
+        var lengthIsValid = true
+        if contentLengths.count == 1, transferEncodings.isEmpty {
+            let lengthField = contentLengths[0]
             if let length = HTTPHeaders.contentLength(lengthField) {
                 if length > UInt64(limits.maxBodyBytes) { return .bodyTooLarge(limit: limits.maxBodyBytes) }
                 body = length
-            } else if !digits.isEmpty, digits.allSatisfy(Self.isDigit) {
+            } else {
+                let digits = lengthField.utf8.filter { $0 != 0x20 && $0 != 0x09 }
                 // All digits, but past 2^64.
-                return .bodyTooLarge(limit: limits.maxBodyBytes)
+                if !digits.isEmpty, digits.allSatisfy(Self.isDigit) { return .bodyTooLarge(limit: limits.maxBodyBytes) }
+                lengthIsValid = false
             }
         }
-        if let framing = HTTPServer.framingRejection(headers, httpVersion: httpVersion) {
-            return RelayRefusal(status: framing.status, detail: framing.detail)
+        // The common head (one Host, at most one valid length, no coding) needs no more; any
+        // other goes by the HTTP server's rules and their messages.
+        let plain = (hostFields == 1 || (hostFields == 0 && httpVersion == "HTTP/1.0"))
+            && contentLengths.count <= 1 && lengthIsValid && transferEncodings.isEmpty
+        if !plain {
+            let headers = HTTPHeaders(Array(repeating: ("Host", ""), count: hostFields)
+                + contentLengths.map { ("Content-Length", $0) } + transferEncodings.map { ("Transfer-Encoding", $0) })
+            if let framing = HTTPServer.framingRejection(headers, httpVersion: httpVersion) {
+                return RelayRefusal(status: framing.status, detail: framing.detail)
+            }
         }
-        chunked = headers.contains("Transfer-Encoding")
+        let chunked = !transferEncodings.isEmpty
         passPending(to: &output)
         requestLineRead = false
         standIn = nil
-        fields = []
+        hostFields = 0
+        contentLengths = []
+        transferEncodings = []
+        fieldLines = 0
         skippedBytes = 0
         state = chunked ? .chunkSize : (body > 0 ? .body(remaining: body) : .head)
         return nil
@@ -305,7 +348,6 @@
         }
         state = .refused
         pending = []
-        fields = []
         return refusal
     }
 

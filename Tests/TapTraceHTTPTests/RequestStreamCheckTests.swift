@@ -121,6 +121,15 @@ import Testing
         #expect(Self.check(output).refusal == nil)
     }
 
+    /// Found by the fuzz target: a field line that was both wrong and past the head limit was
+    /// refused for what was wrong when it arrived whole, for its size when it arrived in pieces.
+    @Test func aLineBothWrongAndTooLargeIsRefusedForItsSizeHoweverItArrives() {
+        let stream = "GET / HTTP/1.1\r\nHost: a\r\nX: \(String(repeating: "v", count: 1100))\u{01}\r\n\r\n"
+        for piece in [1, 5, Int.max] {
+            #expect(Self.check(stream, piece: piece).refusal == .headTooLarge(limit: Self.limits.maxHeaderBytes), "pieces of \(piece)")
+        }
+    }
+
     @Test func theMarkCarriesAnyDetailAndOnlyWithItsNonce() {
         let refusal = RelayRefusal(status: 400, detail: "field 'ä%' has\ta value")
         let line = refusal.fieldLine(nonce: Self.nonce)

@@ -2,7 +2,7 @@ import CCallgrind
 import Foundation
 import TapTraceCore
 import TapTraceFormats
-import TapTraceHTTP
+@_spi(Fuzzing) import TapTraceHTTP
 import TapTraceImport
 import TapTraceJSON
 import TapTraceService
@@ -155,6 +155,25 @@ func countedBenchmarks(requests: String) -> [CountedBenchmark] {
         return {
             service.expect(201, "POST", "/v1/scenes/\(scene)/dispatch", bodies[n])
             n += 1
+        }
+    })
+    // The request relay's reading of bench/run's stored dispatch as wrk sends it (decision
+    // 145): what the relay's thread does per request besides moving the bytes.
+    list.append(CountedBenchmark(name: "relay-check-stored-dispatch", iterations: 50) {
+        let path = requests + "/stored-dispatch.json"
+        guard let data = FileManager.default.contents(atPath: path) else { throw BenchError("cannot read \(path)") }
+        let body = Array(data)
+        let request = Array(("POST /v1/scenes/s_0123456789abcdef/dispatch HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n"
+            + "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n").utf8) + body
+        let limits = RequestStreamCheck.Limits(maxHeaderBytes: 16 << 10, maxURILength: 8 << 10, maxBodyBytes: 8 << 20)
+        var check = RequestStreamCheck(limits: limits, nonce: "00112233445566778899aabbccddeeff")
+        var output: [UInt8] = []
+        output.reserveCapacity(request.count)
+        return {
+            output.removeAll(keepingCapacity: true)
+            let refusal = request.withUnsafeBytes { check.consume($0, into: &output) }
+            precondition(refusal == nil && output.count == request.count, "bench request refused")
+            blackHole(output)
         }
     })
     return list
