@@ -29,7 +29,7 @@ struct ConnectionOptions: ParsableArguments {
     var requestBodyTimeout: String?
 
     @Flag(name: .customLong("request-relay"), inversion: .prefixedNo, help: ArgumentHelp(
-        "Read every request in a relay before libmicrohttpd, so that malformed ones are answered as problem documents rather than libmicrohttpd's HTML; off saves 20–45 µs of CPU per request behind a proxy that refuses them itself (TAPTRACE_REQUEST_RELAY=1/0; default on; always off with TLS)."))
+        "Read every request in a relay before libmicrohttpd, so that malformed ones are answered as problem documents rather than libmicrohttpd's HTML; off saves 15–45 µs of CPU per request behind a proxy that refuses them itself (TAPTRACE_REQUEST_RELAY=1/0; default on; always off with TLS)."))
     var requestRelay: Bool?
 
     /// Sets the limits from the flags, else the variables; the configuration's defaults stay
