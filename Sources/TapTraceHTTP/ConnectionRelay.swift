@@ -28,12 +28,10 @@ final class ConnectionRelay: @unchecked Sendable {
         let client: Int32
         let inner: Int32
         var check: RequestStreamCheck
-        /// Checked request bytes not yet taken by libmicrohttpd, from `toInnerSent` on.
-        var toInner: [UInt8] = []
-        var toInnerSent = 0
-        /// Response bytes not yet taken by the client, from `toClientSent` on.
-        var toClient: [UInt8] = []
-        var toClientSent = 0
+        /// Checked request bytes not yet taken by libmicrohttpd.
+        var toInner = Outbox()
+        /// Response bytes not yet taken by the client.
+        var toClient = Outbox()
         /// The client may still send (it has not closed its side).
         var clientReadOpen = true
         /// libmicrohttpd may still send (it has not closed its end).
@@ -58,8 +56,8 @@ final class ConnectionRelay: @unchecked Sendable {
             self.check = check
         }
 
-        var hasBytesForInner: Bool { toInnerSent < toInner.count }
-        var hasBytesForClient: Bool { toClientSent < toClient.count }
+        var hasBytesForInner: Bool { !toInner.isEmpty }
+        var hasBytesForClient: Bool { !toClient.isEmpty }
     }
 
     struct StartFailure: Error {
@@ -68,7 +66,7 @@ final class ConnectionRelay: @unchecked Sendable {
 
     /// What a connection may send after its stream was refused before it is cut off.
     static let maxDiscardedBytes = 1 << 20
-    private static let bufferSize = 64 << 10
+    static let bufferSize = 64 << 10
     /// `taptrace_poll_control`'s operations.
     private static let add: Int32 = 0, change: Int32 = 1, remove: Int32 = 2
 
@@ -253,9 +251,8 @@ final class ConnectionRelay: @unchecked Sendable {
                 if link.discardedBytes > Self.maxDiscardedBytes { finish(link) }
                 return
             }
-            link.toInner.removeAll(keepingCapacity: link.toInner.capacity <= Self.bufferSize)
-            link.toInnerSent = 0
-            if link.check.consume(UnsafeRawBufferPointer(rebasing: buffer[0..<received]), into: &link.toInner) != nil {
+            link.toInner.clear()
+            if link.check.consume(UnsafeRawBufferPointer(rebasing: buffer[0..<received]), into: &link.toInner.bytes) != nil {
                 link.refused = true
             }
             flushToInner(link)
@@ -284,7 +281,7 @@ final class ConnectionRelay: @unchecked Sendable {
             let received = recv(link.inner, buffer.baseAddress, buffer.count, 0)
             guard received > 0 else { break }
             if link.hasBytesForClient {
-                link.toClient.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<received]))
+                link.toClient.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<received]))
             } else {
                 sendToClient(link, UnsafeRawBufferPointer(rebasing: buffer[0..<received]))
                 if link.finished { return }
@@ -308,56 +305,38 @@ final class ConnectionRelay: @unchecked Sendable {
         }
         let taken = max(0, sent)
         guard taken < bytes.count else { return }
-        link.toClient.removeAll(keepingCapacity: link.toClient.capacity <= Self.bufferSize)
-        link.toClient.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[taken...]))
-        link.toClientSent = 0
+        link.toClient.clear()
+        link.toClient.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[taken...]))
     }
 
     private func flushToClient(_ link: Link) {
         guard link.hasBytesForClient else { return }
-        let sent = link.toClient.withUnsafeBytes { bytes in
-            send(link.client, bytes.baseAddress! + link.toClientSent, bytes.count - link.toClientSent, Int32(MSG_NOSIGNAL))
-        }
-        if sent < 0 {
-            if errno != EAGAIN && errno != EINTR { finish(link) }
-            return
-        }
-        link.toClientSent += sent
-        if !link.hasBytesForClient {
-            link.toClient.removeAll(keepingCapacity: link.toClient.capacity <= Self.bufferSize)
-            link.toClientSent = 0
-            if !link.innerReadOpen { finish(link) }
+        switch link.toClient.send(to: link.client) {
+        case nil: finish(link)
+        case true?: if !link.innerReadOpen { finish(link) }
+        case false?: break
         }
     }
 
     private func flushToInner(_ link: Link) {
         guard link.hasBytesForInner else { return }
         guard link.innerWriteOpen else {
-            link.toInner.removeAll()
-            link.toInnerSent = 0
+            link.toInner.clear()
             return
         }
-        let sent = link.toInner.withUnsafeBytes { bytes in
-            send(link.inner, bytes.baseAddress! + link.toInnerSent, bytes.count - link.toInnerSent, Int32(MSG_NOSIGNAL))
-        }
-        if sent < 0 {
-            if errno != EAGAIN && errno != EINTR {
-                // libmicrohttpd closed the connection (after answering, say, a 413): its
-                // response is still to be read; what the client sends is dropped.
-                link.innerWriteOpen = false
-                link.toInner.removeAll()
-                link.toInnerSent = 0
-            }
-            return
-        }
-        link.toInnerSent += sent
-        if !link.hasBytesForInner {
-            link.toInner.removeAll(keepingCapacity: link.toInner.capacity <= Self.bufferSize)
-            link.toInnerSent = 0
+        switch link.toInner.send(to: link.inner) {
+        case nil:
+            // libmicrohttpd closed the connection (after answering, say, a 413): its response
+            // is still to be read; what the client sends is dropped.
+            link.innerWriteOpen = false
+            link.toInner.clear()
+        case true?:
             if link.shutInnerWhenSent {
                 link.shutInnerWhenSent = false
                 _ = shutdown(link.inner, Int32(SHUT_WR))
             }
+        case false?:
+            break
         }
     }
 

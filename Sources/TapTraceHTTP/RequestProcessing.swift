@@ -98,10 +98,11 @@ extension HTTPServer {
         return .YES
     }
 
-    /// The refusal a relay's mark carries, or nil (no mark, a forged one, or no relay).
-    private func relayRefusal(_ fieldValue: String?) -> RelayRefusal? {
-        guard let fieldValue, relaysConnections else { return nil }
-        return RelayRefusal(fieldValue: fieldValue, nonce: refusalNonce)
+    /// The refusal a relay's mark carries, or nil (no mark, a forged one, or no relay: then the
+    /// field is not even looked up).
+    private func relayRefusal(_ fieldValue: @autoclosure () -> String?) -> RelayRefusal? {
+        guard relaysConnections, let value = fieldValue() else { return nil }
+        return RelayRefusal(fieldValue: value, nonce: refusalNonce)
     }
 
     /// How much of an oversized body of unknown length is read and dropped before giving up

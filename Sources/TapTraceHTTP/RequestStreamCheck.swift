@@ -138,7 +138,7 @@
                 if let refusal = readRequestLine(content) { return refusal }
             } else if content.isEmpty {
                 return headRead(output: &output)
-            } else if let refusal = readField(content, kind: "header") {
+            } else if let refusal = readField(content, in: .header) {
                 return refusal
             }
             lineStart = pending.count
@@ -164,7 +164,7 @@
                 passPending(to: &output)
                 fieldLines = 0
                 state = .head
-            } else if let refusal = readField(content, kind: "trailer") {
+            } else if let refusal = readField(content, in: .trailer) {
                 return refusal
             } else {
                 lineStart = pending.count
@@ -234,28 +234,33 @@
     }
 
     /// A field line of the head or the trailer section: `name: value`.
-    private mutating func readField(_ line: ArraySlice<UInt8>, kind: String) -> RelayRefusal? {
+    /// Where a field line is, as messages name it.
+    private enum FieldSection: String {
+        case header, trailer
+    }
+
+    private mutating func readField(_ line: ArraySlice<UInt8>, in section: FieldSection) -> RelayRefusal? {
         fieldLines += 1
         let number = fieldLines
         if line.first == 0x20 || line.first == 0x09 {
-            return RelayRefusal(status: 400, detail: "\(kind) field line \(number) starts with whitespace (obsolete line folding); "
+            return RelayRefusal(status: 400, detail: "\(section.rawValue) field line \(number) starts with whitespace (obsolete line folding); "
                 + "send each field on one line")
         }
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
-            return RelayRefusal(status: 400, detail: "\(kind) field line \(number) has no ':'")
+            return RelayRefusal(status: 400, detail: "\(section.rawValue) field line \(number) has no ':'")
         }
         let name = line[..<colon]
         guard !name.isEmpty, name.allSatisfy(Self.isTokenByte) else {
-            return RelayRefusal(status: 400, detail: "the name of \(kind) field line \(number) is not a token "
+            return RelayRefusal(status: 400, detail: "the name of \(section.rawValue) field line \(number) is not a token "
                 + "(no space may come before the ':')")
         }
         var value = line[(colon + 1)...]
         guard value.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }) else {
-            return RelayRefusal(status: 400, detail: "\(kind) field '\(String(decoding: name, as: UTF8.self))' has a control character in its value")
+            return RelayRefusal(status: 400, detail: "\(section.rawValue) field '\(String(decoding: name, as: UTF8.self))' has a control character in its value")
         }
         // Only the head's fields that decide the framing are kept: the others, and trailer
         // fields, pass on as they came.
-        guard kind == "header" else { return nil }
+        guard section == .header else { return nil }
         if Self.equalIgnoringCase(name, Self.host) {
             hostFields += 1
             return nil
